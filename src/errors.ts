@@ -1,0 +1,104 @@
+/**
+ * The two errors of the library: a protocol error, answered as a JSON-RPC error, and a tool error,
+ * answered as a tool result that the LLM reads.
+ *
+ * @module
+ */
+import { errorResponse } from './jsonrpc.js';
+import type { JSONRPCError, RequestId } from './types.js';
+
+const PROTOCOL_ERROR = Symbol.for('mcp-protocol-core.ProtocolError');
+const TOOL_ERROR = Symbol.for('mcp-protocol-core.ToolError');
+
+/**
+ * An error the client caused, answered as a JSON-RPC error with its code, e.g. an unknown tool.
+ * Throw it from `dispatch()` or a method: anything else thrown is answered as -32603 and logged.
+ *
+ * @example
+ * ```ts
+ * throw new ProtocolError(ErrorCode.InvalidParams, 'uri must be a string');
+ * ```
+ */
+export class ProtocolError extends Error {
+  override name = 'ProtocolError';
+  /** The JSON-RPC error code. */
+  readonly code: number;
+  /** More about the error, sent as the error's `data` when set. */
+  readonly data: unknown;
+  readonly [PROTOCOL_ERROR] = true;
+
+  /**
+   * @param code - The JSON-RPC error code, e.g. `ErrorCode.InvalidParams`.
+   * @param message - One plain sentence, sent to the client.
+   * @param data - More about the error, sent as `data`.
+   */
+  constructor(code: number, message: string, data?: unknown) {
+    super(message);
+    this.code = code;
+    this.data = data;
+  }
+
+  /**
+   * The JSON-RPC error response for this error.
+   *
+   * @param id - The id of the request that failed.
+   * @returns The error response.
+   */
+  toResponse(id: RequestId | null): JSONRPCError {
+    return errorResponse(id, this.code, this.message, this.data);
+  }
+}
+
+/**
+ * A tool's own failure, e.g. a file that does not exist: answered as a `tools/call` result with
+ * `isError: true` and the message as its text, so that the LLM can read it and correct its call.
+ * The message goes to the LLM: say what was wrong and how to do better, and leak nothing.
+ *
+ * @example
+ * ```ts
+ * if (!doc) throw new ToolError(`no document at ${args.path}; call list_documents to see them`);
+ * ```
+ */
+export class ToolError extends Error {
+  override name = 'ToolError';
+  readonly [TOOL_ERROR] = true;
+}
+
+/**
+ * The tool error for arguments that are not valid, naming each problem. {@link invalidArguments}
+ * builds it.
+ */
+export class InvalidArgumentsError extends ToolError {
+  override name = 'InvalidArgumentsError';
+  /** The problems, each `path: message`. */
+  readonly problems: readonly string[];
+
+  /**
+   * @param toolName - The tool called.
+   * @param problems - Each problem, `path: message`.
+   */
+  constructor(toolName: string, problems: readonly string[]) {
+    super(`invalid arguments for ${toolName}: ${problems.join('; ')}`);
+    this.problems = problems;
+  }
+}
+
+/**
+ * Whether a value is a {@link ProtocolError}, even one thrown by another copy of this library.
+ *
+ * @param value - Anything caught.
+ * @returns True for a protocol error.
+ */
+export function isProtocolError(value: unknown): value is ProtocolError {
+  return value instanceof Error && (value as Partial<ProtocolError>)[PROTOCOL_ERROR] === true;
+}
+
+/**
+ * Whether a value is a {@link ToolError}, even one thrown by another copy of this library.
+ *
+ * @param value - Anything caught.
+ * @returns True for a tool error.
+ */
+export function isToolError(value: unknown): value is ToolError {
+  return value instanceof Error && (value as Partial<ToolError>)[TOOL_ERROR] === true;
+}

@@ -1,0 +1,56 @@
+/**
+ * mcp-protocol-core: a framework-free, stateless Model Context Protocol server core. One pure
+ * `handle(payload)` per HTTP POST; tools typed from their JSON Schema; no state between requests.
+ *
+ * The in-process test client is a separate entry, `mcp-protocol-core/testing`, so that it never
+ * weighs on a server's bundle.
+ *
+ * @module
+ */
+export {
+  InvalidArgumentsError,
+  isProtocolError,
+  isToolError,
+  ProtocolError,
+  ToolError,
+} from './errors.js';
+export { dump, ErrorCode, type ErrorCodeValue, errorResponse, isRequestId } from './jsonrpc.js';
+export {
+  HANDSHAKE_PROTOCOL_VERSIONS,
+  type HandshakeProtocolVersion,
+  isHandshakeVersion,
+  LATEST_HANDSHAKE_VERSION,
+} from './protocol-versions.js';
+export {
+  compileSchema,
+  type FromSchema,
+  invalidArguments,
+  type JSONSchema,
+  simplifySchema,
+} from './schema.js';
+export {
+  type HandleResult,
+  MAX_BATCH_SIZE,
+  MCPServerBase,
+  toolsByName,
+} from './server-base.js';
+export {
+  mcpserverCalled,
+  mcpserverToolCalled,
+  type Receiver,
+  type ServerCalled,
+  Signal,
+  type ToolCalled,
+  type ToolOutcome,
+} from './signals.js';
+export {
+  type AnyTool,
+  defineTool,
+  MCPToolBase,
+  type ToolArguments,
+  type ToolClass,
+  type ToolOutput,
+  type ToolSpec,
+} from './tool-base.js';
+export type * from './types.js';
+export { SERVER_VERSION } from './version.js';

@@ -1,0 +1,109 @@
+/**
+ * JSON-RPC 2.0: the error codes, and the helpers that build and check messages.
+ *
+ * @module
+ */
+import type { JSONRPCError, JSONRPCResponse, RequestId } from './types.js';
+
+/**
+ * The error codes a server answers with: JSON-RPC's own, by name.
+ *
+ * @example
+ * ```ts
+ * MCPServerBase.error(1, ErrorCode.InvalidParams, 'name must be a string');
+ * ```
+ */
+export const ErrorCode = {
+  /** The body is not JSON. */
+  ParseError: -32700,
+  /** The message is not a JSON-RPC request or notification. */
+  InvalidRequest: -32600,
+  /** The server does not implement the method. */
+  MethodNotFound: -32601,
+  /** The params are not valid, or name a tool that does not exist. */
+  InvalidParams: -32602,
+  /** Something unexpected failed in the server; the details go to its logger only. */
+  InternalError: -32603,
+} as const;
+
+/** One of the codes of {@link ErrorCode}. */
+export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/**
+ * Whether a value is a valid request id: a string, or an integer. `null` is not: MCP forbids it.
+ *
+ * @param value - The `id` of a message.
+ * @returns True if a response may carry it back.
+ */
+export function isRequestId(value: unknown): value is RequestId {
+  return typeof value === 'string' || Number.isInteger(value);
+}
+
+/**
+ * Whether a value is a plain JSON object: not null, not an array.
+ *
+ * @param value - Any value.
+ * @returns True for `{...}`.
+ */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Build a JSON-RPC error response.
+ *
+ * @param id - The id of the request that failed, or `null` if it could not be read.
+ * @param code - The error code, e.g. `ErrorCode.InvalidRequest`.
+ * @param message - One plain sentence that says what went wrong, for the client.
+ * @param data - More about the error, when its code defines some.
+ * @returns The error response.
+ */
+export function errorResponse(
+  id: RequestId | null,
+  code: number,
+  message: string,
+  data?: unknown,
+): JSONRPCError {
+  return {
+    jsonrpc: '2.0',
+    id,
+    error: data === undefined ? { code, message } : { code, message, data },
+  };
+}
+
+// What dump() must not clean: values that are the tool's or the schema author's own JSON, where a
+// null is data, not an absent field.
+const OPAQUE = new Set(['structuredContent', 'inputSchema', 'outputSchema', '_meta', 'arguments']);
+
+function clean(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(clean);
+  if (!isObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const field = value[key];
+    if (field === null || field === undefined) continue;
+    out[key] = OPAQUE.has(key) ? field : clean(field);
+  }
+  return out;
+}
+
+/**
+ * Return a response ready for `JSON.stringify`: fields of a result that are `null` or `undefined`
+ * are left out, but an error keeps its `id`, which JSON-RPC requires even when it is `null`.
+ * Values that belong to a tool (`structuredContent`, schemas, `_meta`) are kept as they are.
+ *
+ * @param response - A response or error, or a batch of them.
+ * @returns A copy without empty fields; the input is not changed.
+ */
+export function dump<T extends JSONRPCResponse | JSONRPCResponse[]>(response: T): T {
+  if (Array.isArray(response)) return response.map((one) => dump(one)) as T;
+  if ('error' in response) {
+    return errorResponse(
+      response.id ?? null,
+      response.error.code,
+      response.error.message,
+      response.error.data,
+    ) as T;
+  }
+  return { jsonrpc: '2.0', id: response.id, result: clean(response.result) } as T;
+}

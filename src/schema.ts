@@ -1,0 +1,216 @@
+/**
+ * JSON Schema: the simplifier that makes a tool's `inputSchema` cheap for an LLM to read, and the
+ * validators, compiled by ajv once per schema owner and reused by every server.
+ *
+ * @module
+ */
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { InvalidArgumentsError } from './errors.js';
+import { isObject } from './jsonrpc.js';
+
+export type { FromSchema, JSONSchema };
+
+type Schema = Record<string, unknown>;
+
+// Keywords whose value is one subschema, an array of them, or a map of them by name. Anything else
+// is data (enum, const, default, examples, x-…) and is copied as it is: a property named `title` is
+// a name under `properties`, not the `title` keyword.
+const ONE = new Set([
+  'not',
+  'if',
+  'then',
+  'else',
+  'items',
+  'additionalItems',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'contains',
+  'propertyNames',
+  'contentSchema',
+]);
+const MANY = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items']);
+const BY_NAME = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+]);
+
+function isNullSchema(schema: unknown): boolean {
+  return (
+    isObject(schema) && (schema.type === 'null' || (schema.const === null && !('type' in schema)))
+  );
+}
+
+// Assignment would treat a key named `__proto__` as the prototype; a schema may name a property so.
+function put(target: Schema, key: string, value: unknown): void {
+  Object.defineProperty(target, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}
+
+function simplifyNode(schema: unknown): unknown {
+  if (!isObject(schema)) return structuredClone(schema);
+  let out: Schema = {};
+  for (const key of Object.keys(schema)) {
+    const value = schema[key];
+    if (key === 'title' && typeof value === 'string') continue;
+    if (key === 'default' && value === null) continue;
+    if (MANY.has(key) && Array.isArray(value)) put(out, key, value.map(simplifyNode));
+    else if (ONE.has(key)) put(out, key, simplifyNode(value));
+    else if (BY_NAME.has(key) && isObject(value)) {
+      const byName: Schema = {};
+      for (const name of Object.keys(value)) put(byName, name, simplifyNode(value[name]));
+      put(out, key, byName);
+    } else put(out, key, structuredClone(value));
+  }
+  if (Array.isArray(out.type) && out.type.includes('null')) {
+    const types = out.type.filter((type) => type !== 'null');
+    if (types.length > 0) out.type = types.length === 1 ? types[0] : types;
+  }
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const branches = out[key];
+    if (!Array.isArray(branches) || !branches.some(isNullSchema)) continue;
+    const kept = branches.filter((branch) => !isNullSchema(branch));
+    if (kept.length === 0) continue;
+    if (kept.length > 1) {
+      out[key] = kept;
+      continue;
+    }
+    // The one branch left takes the place of the union; the parent's own keywords (its
+    // description, say) win over the branch's.
+    const { [key]: _, ...rest } = out;
+    const branch = kept[0];
+    out =
+      isObject(branch) && !Object.keys(branch).some((name) => name in rest)
+        ? { ...branch, ...rest }
+        : { ...rest, allOf: [branch] };
+  }
+  return out;
+}
+
+/**
+ * Simplify a JSON Schema for an LLM. Generators (Pydantic, zod, TypeBox) write what helps a form,
+ * not a model: a `title` on every node, the model's docstring as the root `description`, and
+ * `"default": null` and a `null` alternative on every optional field. They cost tokens in every
+ * `tools/list` answer, so they go: `anyOf: [T, {type: "null"}]` becomes `T` (so does `oneOf`), and
+ * `type: [T, "null"]` becomes `T`. `$defs` and `$ref` keep working.
+ *
+ * @param schema - A JSON Schema. It is not changed: the function works on a deep copy.
+ * @returns The simplified schema.
+ *
+ * @example
+ * ```ts
+ * simplifySchema({
+ *   title: 'Args', description: 'Internal docstring.', type: 'object',
+ *   properties: { limit: { anyOf: [{ type: 'integer' }, { type: 'null' }], default: null, title: 'Limit' } },
+ * });
+ * //=> { type: 'object', properties: { limit: { type: 'integer' } } }
+ * ```
+ */
+export function simplifySchema<S>(schema: S): S {
+  const out = simplifyNode(schema);
+  if (isObject(out)) delete out.description;
+  return out as S;
+}
+
+let ajv: Ajv2020 | undefined;
+
+// One ajv for the process, made on first use so that a server that lists tools and never calls
+// one pays nothing for it. 2020-12 is MCP's default dialect; `format` is an annotation in it, and
+// unknown keywords (`x-…`) are allowed, as JSON Schema allows them.
+function compiler(): Ajv2020 {
+  ajv ??= new Ajv2020({
+    allErrors: true,
+    strict: false,
+    validateFormats: false,
+    useDefaults: true,
+    logger: false,
+  });
+  return ajv;
+}
+
+/**
+ * Compile a JSON Schema into a validator. Call it once per schema, never per request: compiling is
+ * what is slow.
+ *
+ * @param schema - The schema.
+ * @returns ajv's validate function; its `errors` hold the problems after a failed call.
+ * @throws Error - If the schema itself is not valid.
+ */
+export function compileSchema(schema: JSONSchema): ValidateFunction {
+  return compiler().compile(schema as Schema | boolean);
+}
+
+/**
+ * Whether a schema sets a `default` anywhere, i.e. whether validating fills in values and must
+ * work on a copy of what the client sent.
+ *
+ * @param schema - The schema.
+ * @returns True if a `default` keyword appears.
+ */
+export function hasDefaults(schema: unknown): boolean {
+  if (Array.isArray(schema)) return schema.some(hasDefaults);
+  if (!isObject(schema)) return false;
+  return 'default' in schema || Object.values(schema).some(hasDefaults);
+}
+
+function problem(error: ErrorObject, root: string): string {
+  const path = error.instancePath
+    .slice(1)
+    .split('/')
+    .filter((part) => part !== '')
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+  let message = error.message ?? 'is not valid';
+  if (error.keyword === 'required') {
+    path.push(String(error.params.missingProperty));
+    message = 'is required';
+  } else if (
+    error.keyword === 'additionalProperties' ||
+    error.keyword === 'unevaluatedProperties'
+  ) {
+    const name = error.params.additionalProperty ?? error.params.unevaluatedProperty;
+    path.push(String(name));
+    message = 'is not an argument of this tool';
+  }
+  return `${path.length === 0 ? root : path.join('.')}: ${message}`;
+}
+
+/**
+ * Describe ajv's errors, one `path: message` each, the path dotted and `root` for the whole value.
+ *
+ * @param errors - ajv's errors.
+ * @param root - What to call the value as a whole, e.g. `arguments`.
+ * @returns The problems, without repeats.
+ */
+export function describeErrors(errors: readonly ErrorObject[], root: string): string[] {
+  const problems = [...new Set(errors.map((error) => problem(error, root)))];
+  return problems.length > 0 ? problems : [`${root}: is not valid`];
+}
+
+/**
+ * The tool error for arguments that are not valid, naming each problem by its dotted path
+ * (`arguments` for the arguments as a whole), for the LLM to correct its call (SEP-1303).
+ *
+ * @param toolName - The tool called, e.g. `search_logs`.
+ * @param errors - ajv's errors for the arguments.
+ * @returns The error, for the caller to throw.
+ *
+ * @example
+ * ```ts
+ * invalidArguments('search_logs', validate.errors ?? []).message;
+ * //=> 'invalid arguments for search_logs: limit: must be <= 200'
+ * ```
+ */
+export function invalidArguments(
+  toolName: string,
+  errors: readonly ErrorObject[],
+): InvalidArgumentsError {
+  return new InvalidArgumentsError(toolName, describeErrors(errors, 'arguments'));
+}

@@ -1,0 +1,347 @@
+/**
+ * The base class of a tool: a name, a description, a JSON Schema of its arguments, and `run()`.
+ *
+ * @module
+ */
+import type { ValidateFunction } from 'ajv/dist/2020.js';
+import { isObject } from './jsonrpc.js';
+import {
+  compileSchema,
+  describeErrors,
+  type FromSchema,
+  hasDefaults,
+  invalidArguments,
+  type JSONSchema,
+  simplifySchema,
+} from './schema.js';
+import type { CallToolResult, ContentBlock, Meta, ObjectSchema, Tool } from './types.js';
+
+/**
+ * The arguments a tool's `run()` receives, inferred from its schema: write the schema once, as a
+ * literal `as const`, and never the type.
+ *
+ * @example
+ * ```ts
+ * const schema = {
+ *   type: 'object',
+ *   properties: { path: { type: 'string' }, limit: { type: 'integer', default: 20 } },
+ *   required: ['path'],
+ * } as const satisfies JSONSchema;
+ * type Args = ToolArguments<typeof schema>; //=> { path: string; limit: number }
+ * ```
+ */
+export type ToolArguments<Schema extends JSONSchema> = 0 extends 1 & Schema
+  ? // `any` in, `any` out, without expanding FromSchema.
+    any
+  : // Distributing over the schema defers FromSchema until the schema is known, which keeps
+    // inference of a literal schema (see defineTool) within the compiler's depth limit.
+    Schema extends JSONSchema
+    ? FromSchema<Schema>
+    : never;
+
+/**
+ * What a server needs of a tool, whatever its schema: the type of the values of a server's
+ * `tools`. Every {@link MCPToolBase} is one.
+ */
+export interface AnyTool {
+  /** The name the LLM calls the tool by. */
+  readonly name: string;
+  /** The tool, as `tools/list` lists it. */
+  definition(): Tool;
+  /** Validate the arguments, run the tool, and build its result. */
+  call(rawArguments: Record<string, unknown> | undefined): Promise<CallToolResult>;
+}
+
+/**
+ * What a tool's `run()` may return: Markdown text for the LLM, or the parts of a result.
+ * A result with `structuredContent` and no `content` gets the JSON as its text, for clients that
+ * predate structured content.
+ */
+export type ToolOutput =
+  | string
+  | {
+      /** The content blocks: text, image, audio, resource links, embedded resources. */
+      content?: ContentBlock[];
+      /** A JSON object; required, and checked, when the tool declares an `outputSchema`. */
+      structuredContent?: { [key: string]: unknown };
+      /** The call failed; prefer throwing a `ToolError`. */
+      isError?: boolean;
+      /** Metadata for the client. */
+      _meta?: Meta;
+    };
+
+interface Compiled {
+  definition: Tool;
+  validate: ValidateFunction | undefined;
+  validateOutput: ValidateFunction | undefined;
+  copyArguments: boolean;
+}
+
+// By class, not by schema object: a schema written inline as a class field is a new object in every
+// instance, and servers, with their tools, are made per request.
+const compiled = new WeakMap<object, Compiled>();
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+// Composition at the root would make an added `additionalProperties: false` refuse properties that
+// a subschema allows, so it is added only to a plain object schema.
+const OPEN_ENDED = [
+  'additionalProperties',
+  'unevaluatedProperties',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  '$ref',
+  'if',
+];
+
+function closed(schema: Record<string, unknown>): Record<string, unknown> {
+  return OPEN_ENDED.some((key) => key in schema)
+    ? schema
+    : { ...schema, additionalProperties: false };
+}
+
+/**
+ * A tool of an MCP server. A subclass sets `name`, `title`, `description` and `argumentsSchema`
+ * (a JSON Schema literal, `as const`), and implements `run(args)`, whose `args` are the validated
+ * arguments, typed from the schema. What `run()` throws as a {@link ToolError} reaches the LLM as
+ * a result with `isError`; anything else is a server fault, answered as -32603 and logged.
+ *
+ * A tool's definition and validators are built once per class, on first use, and shared by every
+ * instance: make the definition a property of the class, not of the instance.
+ *
+ * @typeParam Schema - The type of `argumentsSchema`.
+ *
+ * @example
+ * ```ts
+ * const schema = {
+ *   type: 'object',
+ *   properties: { city: { type: 'string', description: 'The city, e.g. Oslo.' } },
+ *   required: ['city'],
+ * } as const satisfies JSONSchema;
+ *
+ * class GetWeather extends MCPToolBase<typeof schema> {
+ *   readonly name = 'get_weather';
+ *   readonly title = 'Get the weather';
+ *   readonly description = 'The weather now in a city.';
+ *   readonly argumentsSchema = schema;
+ *   run({ city }: ToolArguments<typeof schema>) {
+ *     return `It is sunny in ${city}.`;
+ *   }
+ * }
+ * ```
+ */
+export abstract class MCPToolBase<Schema extends JSONSchema = JSONSchema> implements AnyTool {
+  /** The name the LLM calls the tool by, e.g. `search_logs`: 1–128 of `A-Za-z0-9_-.`. */
+  abstract readonly name: string;
+  /** A human-readable name a client may show, e.g. `Search the logs`. */
+  abstract readonly title: string;
+  /** What the tool does and when to call it: the LLM reads it to choose a tool. */
+  abstract readonly description: string;
+  /** The JSON Schema of the arguments: of type object, written `as const`. */
+  abstract readonly argumentsSchema: Schema;
+  /** The JSON Schema of `structuredContent`, when the tool returns some. */
+  readonly outputSchema: JSONSchema | undefined = undefined;
+  /** The tool only reads: a client may call it without asking its user. Read-only is idempotent. */
+  readonly readOnly: boolean = true;
+  /** The tool reaches beyond the server's own data, e.g. to the web. */
+  readonly openWorld: boolean = false;
+
+  /**
+   * Run the tool.
+   *
+   * @param args - The arguments, validated against `argumentsSchema`, defaults filled in.
+   * @returns Markdown for the LLM, or the parts of a result.
+   * @throws ToolError - When the tool fails in a way the LLM should read.
+   */
+  abstract run(args: ToolArguments<Schema>): ToolOutput | Promise<ToolOutput>;
+
+  #compiled(): Compiled {
+    const key = this.constructor;
+    let entry = compiled.get(key);
+    if (entry === undefined) {
+      const input = this.inputSchema();
+      const definition: Tool = {
+        name: this.name,
+        title: this.title,
+        description: this.description,
+        inputSchema: input,
+        annotations: {
+          title: this.title,
+          readOnlyHint: this.readOnly,
+          idempotentHint: this.readOnly,
+          destructiveHint: false,
+          openWorldHint: this.openWorld,
+        },
+      };
+      if (this.outputSchema !== undefined) {
+        definition.outputSchema = simplifySchema(this.outputSchema) as ObjectSchema;
+      }
+      // The client's arguments are checked against the schema as written, not the simplified one:
+      // a null for an optional field, say, is what the inferred type allows.
+      const validated = closed(this.argumentsSchema as Record<string, unknown>);
+      entry = {
+        definition: deepFreeze(definition),
+        validate: undefined,
+        validateOutput: undefined,
+        copyArguments: hasDefaults(validated),
+      };
+      compiled.set(key, entry);
+    }
+    return entry;
+  }
+
+  /**
+   * The tool's MCP `inputSchema`: the arguments schema, simplified with `simplifySchema()`, of type
+   * object, and closed with `additionalProperties: false` unless the schema says otherwise, so that
+   * the LLM does not invent arguments.
+   *
+   * @returns A JSON Schema of type object.
+   * @throws TypeError - If the arguments schema is not of type object, which MCP requires.
+   */
+  inputSchema(): ObjectSchema {
+    const schema = this.argumentsSchema as unknown;
+    if (!isObject(schema) || schema.type !== 'object') {
+      throw new TypeError(`${this.name}: argumentsSchema must be a JSON Schema of type "object"`);
+    }
+    return closed(simplifySchema(schema)) as ObjectSchema;
+  }
+
+  /**
+   * The tool, as `tools/list` lists it: built once per class, and frozen.
+   *
+   * @returns The name, title, description, inputSchema, annotations, and outputSchema when set.
+   */
+  definition(): Tool {
+    return this.#compiled().definition;
+  }
+
+  /**
+   * Validate the arguments as the client sent them, run the tool, and build its result.
+   *
+   * @param rawArguments - The `arguments` of `tools/call`, or `undefined` when there were none.
+   * @returns The tool's result.
+   * @throws ToolError - An {@link InvalidArgumentsError} naming every problem, or the tool's own.
+   */
+  async call(rawArguments: Record<string, unknown> | undefined): Promise<CallToolResult> {
+    const entry = this.#compiled();
+    entry.validate ??= compileSchema(closed(this.argumentsSchema as Record<string, unknown>));
+    const args =
+      rawArguments === undefined
+        ? {}
+        : entry.copyArguments
+          ? structuredClone(rawArguments)
+          : rawArguments;
+    if (!entry.validate(args)) throw invalidArguments(this.name, entry.validate.errors ?? []);
+    // Generic FromSchema is too deep for the compiler to check here; the instance's type is exact.
+    const run = this.run as unknown as (args: unknown) => ToolOutput | Promise<ToolOutput>;
+    const output = await run.call(this, args);
+    return this.#result(output, entry);
+  }
+
+  #result(output: ToolOutput, entry: Compiled): CallToolResult {
+    if (typeof output === 'string') return { content: [{ type: 'text', text: output }] };
+    if (!isObject(output)) {
+      throw new TypeError(
+        `${this.name}: run() must return a string or an object, not ${typeof output}`,
+      );
+    }
+    const { content, structuredContent, isError, _meta } = output;
+    if (content !== undefined && !Array.isArray(content)) {
+      throw new TypeError(`${this.name}: run() returned content that is not an array`);
+    }
+    if (this.outputSchema !== undefined && isError !== true) {
+      if (!isObject(structuredContent)) {
+        throw new TypeError(
+          `${this.name}: declares an outputSchema but returned no structuredContent`,
+        );
+      }
+      entry.validateOutput ??= compileSchema(this.outputSchema);
+      if (!entry.validateOutput(structuredContent)) {
+        const problems = describeErrors(entry.validateOutput.errors ?? [], 'structuredContent');
+        throw new TypeError(
+          `${this.name}: run() returned structuredContent that does not match its outputSchema: ${problems.join('; ')}`,
+        );
+      }
+    }
+    const result: CallToolResult = {
+      content:
+        content ??
+        (structuredContent === undefined
+          ? []
+          : [{ type: 'text', text: JSON.stringify(structuredContent) }]),
+    };
+    if (structuredContent !== undefined) result.structuredContent = structuredContent;
+    if (isError === true) result.isError = true;
+    if (_meta !== undefined) result._meta = _meta;
+    return result;
+  }
+}
+
+/** The fields of a tool for {@link defineTool}: those of {@link MCPToolBase}, and `run`. */
+export interface ToolSpec<Schema extends JSONSchema> {
+  /** The name the LLM calls the tool by. */
+  name: string;
+  /** A human-readable name a client may show. */
+  title: string;
+  /** What the tool does and when to call it. */
+  description: string;
+  /** The JSON Schema of the arguments, of type object. No `as const` needed here. */
+  argumentsSchema: Schema;
+  /** The JSON Schema of `structuredContent`. */
+  outputSchema?: JSONSchema;
+  /** The tool only reads (default true). */
+  readOnly?: boolean;
+  /** The tool reaches beyond the server's own data (default false). */
+  openWorld?: boolean;
+  /** Run the tool, with the validated arguments typed from the schema. */
+  run(args: ToolArguments<Schema>): ToolOutput | Promise<ToolOutput>;
+}
+
+/** A tool class made by {@link defineTool}. */
+export type ToolClass<Schema extends JSONSchema = JSONSchema> = new () => MCPToolBase<Schema>;
+
+/**
+ * Define a tool class from its fields, with `run(args)` typed from the schema with no annotation at
+ * all: the shortest way to a tool. The class is made once, at module level; instantiate it per
+ * server as any tool class.
+ *
+ * @param spec - The tool's fields and its `run`.
+ * @returns A tool class.
+ *
+ * @example
+ * ```ts
+ * const Echo = defineTool({
+ *   name: 'echo',
+ *   title: 'Echo',
+ *   description: 'Says the text back.',
+ *   argumentsSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+ *   run: ({ text }) => text, // text: string
+ * });
+ * ```
+ */
+export function defineTool<const Schema extends JSONSchema>(
+  spec: ToolSpec<Schema>,
+): ToolClass<Schema> {
+  const run = spec.run as unknown as (args: unknown) => ToolOutput | Promise<ToolOutput>;
+  class Defined extends MCPToolBase<JSONSchema> {
+    readonly name = spec.name;
+    readonly title = spec.title;
+    readonly description = spec.description;
+    readonly argumentsSchema: JSONSchema = spec.argumentsSchema;
+    override readonly outputSchema = spec.outputSchema;
+    override readonly readOnly = spec.readOnly ?? true;
+    override readonly openWorld = spec.openWorld ?? false;
+    run(args: unknown): ToolOutput | Promise<ToolOutput> {
+      return run(args);
+    }
+  }
+  // The class is checked against the loose schema type; its users see the exact one.
+  return Defined as unknown as ToolClass<Schema>;
+}
