@@ -58,7 +58,12 @@ class NotesServer extends MCPServerBase {
 }
 
 const server = new NotesServer();
-const show = async (payload: unknown) => console.log(JSON.stringify(await server.handle(payload)));
+const show = async (payload: unknown) => {
+  const answer = await server.handle(payload);
+  console.log(
+    answer === undefined ? '(nothing: a notification is never answered)' : JSON.stringify(answer),
+  );
+};
 
 await show({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
 await show({

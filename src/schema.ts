@@ -84,13 +84,15 @@ function simplifyNode(schema: unknown): unknown {
       continue;
     }
     // The one branch left takes the place of the union; the parent's own keywords (its
-    // description, say) win over the branch's.
+    // description, say) win over the branch's. A branch that shares a keyword with its parent
+    // joins the parent's allOf, after the subschemas already there.
     const { [key]: _, ...rest } = out;
     const branch = kept[0];
+    const allOf = Array.isArray(rest.allOf) ? rest.allOf : [];
     out =
       isObject(branch) && !Object.keys(branch).some((name) => name in rest)
         ? { ...branch, ...rest }
-        : { ...rest, allOf: [branch] };
+        : { ...rest, allOf: [...allOf, branch] };
   }
   return out;
 }

@@ -246,7 +246,10 @@ export abstract class MCPToolBase<Schema extends JSONSchema = JSONSchema> implem
   }
 
   #result(output: ToolOutput, entry: Compiled): CallToolResult {
-    if (typeof output === 'string') return { content: [{ type: 'text', text: output }] };
+    if (typeof output === 'string') {
+      if (this.outputSchema === undefined) return { content: [{ type: 'text', text: output }] };
+      output = { content: [{ type: 'text', text: output }] };
+    }
     if (!isObject(output)) {
       throw new TypeError(
         `${this.name}: run() must return a string or an object, not ${typeof output}`,

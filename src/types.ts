@@ -23,11 +23,14 @@ export interface Meta {
   [key: string]: unknown;
 }
 
-/** The params of a request: named values, with an optional `_meta`. */
+/**
+ * What the params of every request may carry: an optional `_meta`. Closed, as the specification's
+ * is, so that the specification's params types (interfaces, without an index signature) are
+ * assignable to the params types that extend it; {@link JSONRPCRequest} adds the other names.
+ */
 export interface RequestParams {
   /** Metadata, e.g. a `progressToken`; opaque to a server but for the keys it knows. */
   _meta?: Meta & { progressToken?: ProgressToken };
-  [key: string]: unknown;
 }
 
 /** A request that expects a response. */
@@ -38,7 +41,7 @@ export interface JSONRPCRequest {
   /** The method to run, e.g. `tools/call`. */
   method: string;
   /** The method's named params. */
-  params?: RequestParams;
+  params?: RequestParams & { [key: string]: unknown };
 }
 
 /** A notification: a message without an id, which is never answered. */
@@ -125,7 +128,11 @@ export interface Implementation {
   icons?: Icon[];
 }
 
-/** What a client says it can do, in `initialize`. Open: clients may add their own keys. */
+/**
+ * What a client says it can do, in `initialize`. A client may send keys that a later version
+ * adds; they are not typed here, and no index signature admits them, so that the specification's
+ * `ClientCapabilities` (an interface) is assignable to this one.
+ */
 export interface ClientCapabilities {
   /** Non-standard capabilities. */
   experimental?: { [key: string]: object };
@@ -139,7 +146,6 @@ export interface ClientCapabilities {
   tasks?: object;
   /** Extensions the client supports, by identifier. */
   extensions?: { [key: string]: object };
-  [key: string]: unknown;
 }
 
 /** What a server says it can do. */
@@ -207,7 +213,12 @@ export interface ObjectSchema {
   /** The dialect; 2020-12 when absent (2025-11-25). */
   $schema?: string;
   type: 'object';
-  properties?: { [key: string]: object | boolean };
+  /**
+   * The schema of each property: an object, as the specification types it. A JSON Schema boolean
+   * subschema (`true`, `false`) is refused here: the specification's schema, and the TypeScript SDK's
+   * client, reject a tool whose property schema is not an object.
+   */
+  properties?: { [key: string]: object };
   required?: string[];
   [key: string]: unknown;
 }

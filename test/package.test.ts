@@ -1,0 +1,72 @@
+// The package as users get it: its version, a core free of runtimes, vendorable sources, the example.
+import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { SERVER_VERSION } from '../src/index.js';
+
+const root = new URL('../', import.meta.url);
+const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
+const sources = readdirSync(new URL('src/', root)).filter((name) => name.endsWith('.ts'));
+
+const pkg = suite('package');
+
+pkg('SERVER_VERSION is the version in package.json', () => {
+  assert.is(SERVER_VERSION, JSON.parse(read('package.json')).version);
+});
+
+pkg('the core imports nothing but its own files, ajv and json-schema-to-ts types', () => {
+  for (const name of sources) {
+    const code = read(`src/${name}`)
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/^\s*\/\/.*$/gm, '');
+    const specifiers = [...code.matchAll(/\bfrom\s+'([^']+)'|\bimport\(\s*'([^']+)'/g)].map(
+      (match) => match[1] ?? match[2],
+    );
+    for (const specifier of specifiers) {
+      assert.ok(
+        /^\.\/[a-z-]+\.js$/.test(specifier!) ||
+          specifier === 'ajv/dist/2020.js' ||
+          specifier === 'json-schema-to-ts',
+        `${name} imports ${specifier}`,
+      );
+    }
+    assert.not.match(read(`src/${name}`), /\brequire\(|process\.|Buffer\b/, name);
+  }
+});
+
+pkg('json-schema-to-ts is imported for types only, so its code never reaches the bundle', () => {
+  for (const name of sources) {
+    for (const line of read(`src/${name}`).split('\n')) {
+      if (line.includes("'json-schema-to-ts'"))
+        assert.match(line, /^(import|export) type /, `${name}: ${line}`);
+    }
+  }
+  const pkgJson = JSON.parse(read('package.json'));
+  assert.equal(Object.keys(pkgJson.dependencies), ['ajv']);
+  assert.equal(Object.keys(pkgJson.peerDependencies), ['json-schema-to-ts']);
+});
+
+pkg('the in-process example runs and answers', async () => {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'examples/in-process.ts'],
+    {
+      cwd: root,
+      // The child's coverage would be merged with this process's under other source maps.
+      env: { ...process.env, NODE_V8_COVERAGE: '' },
+    },
+  );
+  const lines = stdout.trim().split('\n');
+  assert.is(lines.length, 5);
+  assert.equal(JSON.parse(lines[1]!), {
+    jsonrpc: '2.0',
+    id: 2,
+    result: { content: [{ type: 'text', text: '# todo\n\n- write tests\n- ship it' }] },
+  });
+  assert.equal(JSON.parse(lines[2]!).result.isError, true);
+  assert.is(lines[4], '(nothing: a notification is never answered)');
+});
+
+pkg.run();

@@ -1,0 +1,256 @@
+// MCPToolBase and defineTool on their own: schemas, validation, results, caching.
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import {
+  defineTool,
+  ErrorCode,
+  type JSONSchema,
+  MCPServerBase,
+  MCPToolBase,
+  ProtocolError,
+  type ToolArguments,
+  toolsByName,
+} from '../src/index.js';
+
+async function rejects(run: () => Promise<unknown>, expected: RegExp) {
+  try {
+    await run();
+  } catch (error) {
+    assert.match((error as Error).message, expected);
+    return;
+  }
+  assert.unreachable('it resolved');
+}
+
+const tool = suite('MCPToolBase');
+
+tool('inputSchema is closed unless the schema says otherwise', () => {
+  const open = defineTool({
+    name: 'open',
+    title: 'Open',
+    description: 'Takes anything.',
+    argumentsSchema: { type: 'object', additionalProperties: true },
+    run: () => 'ok',
+  });
+  const composed = defineTool({
+    name: 'composed',
+    title: 'Composed',
+    description: 'Composes.',
+    argumentsSchema: {
+      type: 'object',
+      allOf: [{ properties: { a: { type: 'string' } } }, { properties: { b: { type: 'number' } } }],
+    },
+    run: () => 'ok',
+  });
+  assert.equal(new open().inputSchema(), { type: 'object', additionalProperties: true });
+  assert.equal(new composed().inputSchema(), {
+    type: 'object',
+    allOf: [{ properties: { a: { type: 'string' } } }, { properties: { b: { type: 'number' } } }],
+  });
+});
+
+tool('an arguments schema that is not of type object is refused when the tool is defined', () => {
+  const Bad = defineTool({
+    name: 'bad',
+    title: 'Bad',
+    description: 'Takes a string.',
+    argumentsSchema: { type: 'string' },
+    run: () => 'never',
+  });
+  assert.throws(
+    () => new Bad().definition(),
+    /bad: argumentsSchema must be a JSON Schema of type "object"/,
+  );
+});
+
+tool('the validator is compiled once per tool class, not per server or per call', async () => {
+  const schema = {
+    type: 'object',
+    properties: { n: { type: 'integer' } },
+  } as const satisfies JSONSchema;
+  class Count extends MCPToolBase<typeof schema> {
+    readonly name = 'count';
+    readonly title = 'Count';
+    readonly description = 'Counts.';
+    // Inline, so a new object in every instance: the cache must not be keyed by it.
+    readonly argumentsSchema = { type: 'object', properties: { n: { type: 'integer' } } } as const;
+    run({ n }: ToolArguments<typeof schema>) {
+      return String(n ?? 0);
+    }
+  }
+  class Server extends MCPServerBase {
+    readonly name = 'count';
+    override readonly tools = toolsByName(new Count());
+    serverInfo() {
+      return { name: 'count', version: '1' };
+    }
+    instructions() {
+      return '';
+    }
+  }
+  const compile = Ajv2020.prototype.compile;
+  let compiled = 0;
+  Ajv2020.prototype.compile = function (this: Ajv2020, ...args: Parameters<typeof compile>) {
+    compiled++;
+    return compile.apply(this, args);
+  } as typeof compile;
+  try {
+    for (let i = 0; i < 50; i++) {
+      await new Server().handle({
+        jsonrpc: '2.0',
+        id: i,
+        method: 'tools/call',
+        params: { name: 'count', arguments: { n: i } },
+      });
+    }
+    assert.is(compiled, 1);
+  } finally {
+    Ajv2020.prototype.compile = compile;
+  }
+});
+
+tool('call() validates, then runs; arguments may be left out', async () => {
+  const Echo = defineTool({
+    name: 'echo',
+    title: 'Echo',
+    description: 'Echoes.',
+    argumentsSchema: {
+      type: 'object',
+      properties: { text: { type: 'string', default: 'nothing' } },
+    },
+    run: ({ text }) => text,
+  });
+  assert.equal(await new Echo().call(undefined), { content: [{ type: 'text', text: 'nothing' }] });
+  assert.equal(await new Echo().call({ text: 'hi' }), { content: [{ type: 'text', text: 'hi' }] });
+  await rejects(
+    () => new Echo().call({ text: 1 }),
+    /invalid arguments for echo: text: must be string/,
+  );
+});
+
+tool('defineTool defaults: read-only, closed world; a writing tool says so', () => {
+  const Write = defineTool({
+    name: 'write',
+    title: 'Write',
+    description: 'Writes.',
+    readOnly: false,
+    argumentsSchema: { type: 'object' },
+    run: () => 'written',
+  });
+  const Read = defineTool({
+    name: 'read',
+    title: 'Read',
+    description: 'Reads.',
+    argumentsSchema: { type: 'object' },
+    run: () => 'read',
+  });
+  assert.equal(new Write().definition().annotations, {
+    title: 'Write',
+    readOnlyHint: false,
+    idempotentHint: false,
+    destructiveHint: false,
+    openWorldHint: false,
+  });
+  assert.equal(new Read().readOnly, true);
+  assert.equal(new Read().openWorld, false);
+});
+
+tool('a result with structuredContent but no outputSchema keeps its own content', async () => {
+  const Both = defineTool({
+    name: 'both',
+    title: 'Both',
+    description: 'Both.',
+    argumentsSchema: { type: 'object' },
+    run: () => ({ content: [{ type: 'text', text: 'two' }], structuredContent: { n: 2 } }),
+  });
+  assert.equal(await new Both().call({}), {
+    content: [{ type: 'text', text: 'two' }],
+    structuredContent: { n: 2 },
+  });
+});
+
+tool('a tool may report its own failure as a result, and skip its outputSchema then', async () => {
+  const Soft = defineTool({
+    name: 'soft',
+    title: 'Soft',
+    description: 'Fails softly.',
+    argumentsSchema: { type: 'object' },
+    outputSchema: { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] },
+    run: () => ({ content: [{ type: 'text', text: 'no luck' }], isError: true }),
+  });
+  assert.equal(await new Soft().call({}), {
+    content: [{ type: 'text', text: 'no luck' }],
+    isError: true,
+  });
+});
+
+tool(
+  'content that is not an array, or output that is not a string or an object, is a server fault',
+  async () => {
+    const Broken = defineTool({
+      name: 'broken',
+      title: 'Broken',
+      description: 'Broken.',
+      argumentsSchema: { type: 'object', properties: { as: { type: 'string' } } },
+      run: ({ as }) => (as === 'content' ? ({ content: 'text' } as never) : (null as never)),
+    });
+    await rejects(
+      () => new Broken().call({ as: 'content' }),
+      /broken: run\(\) returned content that is not an array/,
+    );
+    await rejects(
+      () => new Broken().call({}),
+      /broken: run\(\) must return a string or an object, not object/,
+    );
+  },
+);
+
+tool('a tool may throw a ProtocolError, answered with its code', async () => {
+  const Strict = defineTool({
+    name: 'strict',
+    title: 'Strict',
+    description: 'Strict.',
+    argumentsSchema: { type: 'object' },
+    run: () => {
+      throw new ProtocolError(ErrorCode.InvalidParams, 'the resource does not exist.');
+    },
+  });
+  class Server extends MCPServerBase {
+    readonly name = 'strict';
+    override readonly tools = toolsByName(new Strict());
+    serverInfo() {
+      return { name: 'strict', version: '1' };
+    }
+    instructions() {
+      return '';
+    }
+  }
+  assert.equal(
+    await new Server().handle({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'strict' },
+    }),
+    { jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'the resource does not exist.' } },
+  );
+});
+
+tool('toolsByName keeps the order and refuses two tools with one name', () => {
+  const make = (name: string) =>
+    new (defineTool({
+      name,
+      title: name,
+      description: name,
+      argumentsSchema: { type: 'object' },
+      run: () => name,
+    }))();
+  assert.equal(
+    [...toolsByName(make('b'), make('a'), make('__proto__')).keys()],
+    ['b', 'a', '__proto__'],
+  );
+  assert.throws(() => toolsByName(make('a'), make('a')), /two tools are named a/);
+});
+
+tool.run();
