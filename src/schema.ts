@@ -39,6 +39,16 @@ const BY_NAME = new Set([
   'dependentSchemas',
 ]);
 
+// Keywords that describe a value without constraining it: on a clash, the outer one can win.
+const ANNOTATIONS = new Set([
+  'description',
+  'examples',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  '$comment',
+]);
+
 function isNullSchema(schema: unknown): boolean {
   return (
     isObject(schema) && (schema.type === 'null' || (schema.const === null && !('type' in schema)))
@@ -83,16 +93,16 @@ function simplifyNode(schema: unknown): unknown {
       out[key] = kept;
       continue;
     }
-    // The one branch left takes the place of the union; the parent's own keywords (its
-    // description, say) win over the branch's. A branch that shares a keyword with its parent
-    // joins the parent's allOf, after the subschemas already there.
+    // The one branch left takes the place of the union. Where both say the same thing of the
+    // field (its description, say), the parent's words win; a branch that shares a validation
+    // keyword with its parent joins the parent's allOf instead, after the subschemas there.
     const { [key]: _, ...rest } = out;
     const branch = kept[0];
     const allOf = Array.isArray(rest.allOf) ? rest.allOf : [];
-    out =
-      isObject(branch) && !Object.keys(branch).some((name) => name in rest)
-        ? { ...branch, ...rest }
-        : { ...rest, allOf: [...allOf, branch] };
+    const mergeable =
+      isObject(branch) &&
+      Object.keys(branch).every((name) => !(name in rest) || ANNOTATIONS.has(name));
+    out = mergeable ? { ...branch, ...rest } : { ...rest, allOf: [...allOf, branch] };
   }
   return out;
 }
@@ -170,7 +180,11 @@ function problem(error: ErrorObject, root: string): string {
     .filter((part) => part !== '')
     .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
   let message = error.message ?? 'is not valid';
-  if (error.keyword === 'required') {
+  if (error.keyword === 'enum') {
+    message = `must be one of ${(error.params.allowedValues as unknown[]).map((value) => JSON.stringify(value)).join(', ')}`;
+  } else if (error.keyword === 'const') {
+    message = `must be ${JSON.stringify(error.params.allowedValue)}`;
+  } else if (error.keyword === 'required') {
     path.push(String(error.params.missingProperty));
     message = 'is required';
   } else if (
@@ -192,7 +206,13 @@ function problem(error: ErrorObject, root: string): string {
  * @returns The problems, without repeats.
  */
 export function describeErrors(errors: readonly ErrorObject[], root: string): string[] {
-  const problems = [...new Set(errors.map((error) => problem(error, root)))];
+  // "must match a schema in anyOf" says less than the failures of its branches, when there are some.
+  const told = errors.filter(
+    (error) =>
+      !(error.keyword === 'anyOf' || error.keyword === 'oneOf') ||
+      !errors.some((other) => other !== error && other.instancePath === error.instancePath),
+  );
+  const problems = [...new Set(told.map((error) => problem(error, root)))];
   return problems.length > 0 ? problems : [`${root}: is not valid`];
 }
 

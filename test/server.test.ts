@@ -463,6 +463,16 @@ calls('invalid arguments are a tool error naming every problem (SEP-1303)', asyn
     result(2, text('invalid arguments for search_logs: query: is required', true)),
   );
   assert.equal(
+    await handle(call(4, 'search_logs', { query: 'x', level: 'warn' })),
+    result(
+      4,
+      text(
+        'invalid arguments for search_logs: level: must be one of "info", "error"; level: must be null',
+        true,
+      ),
+    ),
+  );
+  assert.equal(
     await handle(call(3, 'weather', { city: 7 })),
     result(3, text('invalid arguments for weather: city: must be string', true)),
   );
