@@ -48,25 +48,33 @@ pkg('json-schema-to-ts is imported for types only, so its code never reaches the
   assert.equal(Object.keys(pkgJson.peerDependencies), ['json-schema-to-ts']);
 });
 
-pkg('the in-process example runs and answers', async () => {
+pkg('the in-process example prints what its comments say', async () => {
   const { stdout } = await promisify(execFile)(
     process.execPath,
     ['--import', 'tsx', 'examples/in-process.ts'],
     {
       cwd: root,
       // The child's coverage would be merged with this process's under other source maps.
-      env: { ...process.env, NODE_V8_COVERAGE: '' },
+      env: { ...process.env, NODE_V8_COVERAGE: '', FORCE_COLOR: '0' },
     },
   );
-  const lines = stdout.trim().split('\n');
-  assert.is(lines.length, 5);
-  assert.equal(JSON.parse(lines[1]!), {
-    jsonrpc: '2.0',
-    id: 2,
-    result: { content: [{ type: 'text', text: '# todo\n\n- write tests\n- ship it' }] },
-  });
-  assert.equal(JSON.parse(lines[2]!).result.isError, true);
-  assert.is(lines[4], '(nothing: a notification is never answered)');
+  const expected = [...read('examples/in-process.ts').matchAll(/^\/\/=> (.*)$/gm)].map(
+    (match) => match[1],
+  );
+  assert.is(expected.length, 5);
+  assert.equal(stdout.trim().split('\n'), expected);
+});
+
+pkg('the README opens with the two commands, and shows the in-process example as it is', () => {
+  const readme = read('README.md');
+  const head = readme.split('\n').slice(0, 10).join('\n');
+  assert.match(head, /npm ci && npm run example/);
+  assert.match(head, /npm test/);
+  const example = read('examples/in-process.ts').replace(
+    "from '../src/index.js'",
+    "from 'mcp-protocol-core'",
+  );
+  assert.ok(readme.includes(`\`\`\`ts\n${example}\`\`\``), 'README shows examples/in-process.ts');
 });
 
 pkg.run();
