@@ -14,6 +14,23 @@ export {
   ProtocolError,
   ToolError,
 } from './errors.js';
+export {
+  type Authorization,
+  bearerToken,
+  createFetchHandler,
+  createHttpHandler,
+  DEFAULT_MAX_BODY_BYTES,
+  type FetchHandler,
+  type HttpHandler,
+  type HttpHeaders,
+  type HttpOptions,
+  type HttpRequest,
+  type HttpResponse,
+  header,
+  LOCAL_HOSTS,
+  readBody,
+  type ServerContext,
+} from './http.js';
 export { dump, ErrorCode, type ErrorCodeValue, errorResponse, isRequestId } from './jsonrpc.js';
 export {
   HANDSHAKE_PROTOCOL_VERSIONS,

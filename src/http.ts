@@ -1,0 +1,406 @@
+/**
+ * Stateless Streamable HTTP, with no framework and no runtime: a plain request in, a plain
+ * response out. Every check that can refuse a request runs before a server is created, so a
+ * server can be made per request, scoped to its caller.
+ *
+ * @module
+ */
+import { ErrorCode, errorResponse, isObject } from './jsonrpc.js';
+import { HANDSHAKE_PROTOCOL_VERSIONS, isHandshakeVersion } from './protocol-versions.js';
+import type { HandleResult, MCPServerBase } from './server-base.js';
+import type { JSONRPCResponse } from './types.js';
+
+/** The largest body served by default: 4 MiB. */
+export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+/** The hosts a server answers by default: this machine only. */
+export const LOCAL_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * Request headers: a web `Headers`, or a plain object whose keys are lower-case, as Node's
+ * `IncomingHttpHeaders` is.
+ */
+export type HttpHeaders =
+  | Headers
+  | { readonly [name: string]: string | readonly string[] | undefined };
+
+/** An HTTP request, as any HTTP stack can describe it. */
+export interface HttpRequest {
+  /** The HTTP method, e.g. `POST`. */
+  method: string;
+  /** The request's path and query, e.g. `/mcp?repository=docs`, or its whole URL. */
+  url?: string;
+  /** The request's headers. */
+  headers: HttpHeaders;
+  /** The body: text, or bytes to decode as UTF-8. */
+  body?: string | Uint8Array;
+}
+
+/** An HTTP response, for any HTTP stack to send. */
+export interface HttpResponse {
+  /** The status, e.g. 200, or 202 when nothing is owed. */
+  status: number;
+  /** The response's headers, by lower-case name. */
+  headers: Record<string, string>;
+  /** The body, JSON; absent when there is none. */
+  body?: string;
+}
+
+/** What `authorize` decides: the caller, handed to the server; or a refusal. */
+export type Authorization<Principal> =
+  | { principal: Principal }
+  | {
+      /** 401: no valid credentials (sent with `WWW-Authenticate: Bearer`); 403: not allowed. */
+      status: 401 | 403;
+      /** One sentence for the client. */
+      message?: string;
+    };
+
+/** What the server factory receives. */
+export interface ServerContext<Principal> {
+  /** The HTTP request. */
+  request: HttpRequest;
+  /** The caller, as `authorize` returned it; `undefined` without `authorize`. */
+  principal: Principal;
+}
+
+/** Options of {@link createHttpHandler}. */
+export interface HttpOptions<Principal> {
+  /**
+   * The largest body served, in bytes, checked before parsing: a larger one is refused with 413.
+   * An adapter should stop reading one byte past it. Default {@link DEFAULT_MAX_BODY_BYTES}.
+   */
+  maxBodyBytes?: number;
+  /**
+   * The hosts the server answers, for protection against DNS rebinding: the `Host` header, and the
+   * `Origin` header when a browser sends one, must name one of them, or the request is refused
+   * with 403. An entry is a host name (any port), or `host:port`; IPv6 in brackets. Default
+   * {@link LOCAL_HOSTS}. `['*']` turns the protection off: do so only behind a proxy that checks.
+   *
+   * @example
+   * ```ts
+   * createHttpHandler(makeServer, { allowedHosts: ['mcp.example.com', 'localhost'] });
+   * ```
+   */
+  allowedHosts?: readonly string[];
+  /**
+   * Decide who is calling, before a server is created: return `{ principal }` to serve the
+   * request, or `{ status: 401 }` / `{ status: 403 }` to refuse it.
+   *
+   * @example
+   * ```ts
+   * authorize: (request) => {
+   *   const token = bearerToken(request.headers);
+   *   if (token === undefined) return { status: 401 };
+   *   return token === secret ? { principal: 'staff' } : { status: 403 };
+   * }
+   * ```
+   */
+  authorize?: (
+    request: HttpRequest,
+  ) => Authorization<Principal> | Promise<Authorization<Principal>>;
+}
+
+/** A plain HTTP handler made by {@link createHttpHandler}. */
+export type HttpHandler = (request: HttpRequest) => Promise<HttpResponse>;
+
+const JSON_HEADERS = { 'content-type': 'application/json' } as const;
+
+function refuse(
+  status: number,
+  code: number,
+  message: string,
+  extra?: Record<string, string>,
+): HttpResponse {
+  return {
+    status,
+    headers: extra === undefined ? { ...JSON_HEADERS } : { ...JSON_HEADERS, ...extra },
+    body: JSON.stringify(errorResponse(null, code, message)),
+  };
+}
+
+/**
+ * Read a header: its value, repeated values joined with `, ` as HTTP joins them, or `undefined`.
+ *
+ * @param headers - The request's headers.
+ * @param name - The header's name, lower-case.
+ * @returns The value.
+ */
+export function header(headers: HttpHeaders, name: string): string | undefined {
+  if (typeof (headers as Headers).get === 'function')
+    return (headers as Headers).get(name) ?? undefined;
+  const value = (headers as Record<string, string | readonly string[] | undefined>)[name];
+  return typeof value === 'string' || value === undefined ? value : value.join(', ');
+}
+
+// The host of a Host header or an Origin, lower-case, with its port split off.
+function parseHost(value: string): { name: string; port: string } | undefined {
+  const match = /^(\[[0-9a-f:.]+\]|[^:[\]/@\s]+)(?::(\d{1,5}))?$/i.exec(value.trim());
+  return match === null ? undefined : { name: match[1]!.toLowerCase(), port: match[2] ?? '' };
+}
+
+function originHost(origin: string): string | undefined {
+  const match = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]+)\/?$/i.exec(origin.trim());
+  return match?.[1];
+}
+
+function hostAllowed(value: string | undefined, allowed: ReadonlySet<string>): boolean {
+  if (allowed.has('*')) return true;
+  if (value === undefined) return false;
+  const host = parseHost(value);
+  return host !== undefined && (allowed.has(host.name) || allowed.has(`${host.name}:${host.port}`));
+}
+
+function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    // Each half of a surrogate pair counts 2 of the pair's 4 bytes.
+    if (code >= 0xd800 && code <= 0xdfff) bytes += 1;
+    else if (code >= 0x800) bytes += 2;
+    else if (code >= 0x80) bytes += 1;
+  }
+  return bytes;
+}
+
+function isJsonMediaType(value: string | undefined): boolean {
+  return value !== undefined && /^\s*application\/json\s*(;|$)/i.test(value);
+}
+
+// Whether an Accept header admits JSON. No Accept admits everything (RFC 9110).
+function acceptsJson(accept: string | undefined): boolean {
+  if (accept === undefined || accept.trim() === '') return true;
+  return accept.split(',').some((range) => {
+    const [type = '', ...params] = range.split(';').map((part) => part.trim().toLowerCase());
+    if (type !== 'application/json' && type !== 'application/*' && type !== '*/*') return false;
+    const q = params.find((param) => param.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+function parse(
+  body: string | Uint8Array | undefined,
+): { ok: true; value: unknown } | { ok: false } {
+  try {
+    const text = typeof body === 'string' ? body : decoder.decode(body ?? new Uint8Array());
+    return { ok: true, value: JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+// An answer that JSON cannot carry (a BigInt, a cycle, in a tool's _meta, say) becomes -32603 for
+// that response alone, logged, rather than a failed request.
+function serialize(answer: JSONRPCResponse | JSONRPCResponse[], server: MCPServerBase): string {
+  try {
+    return JSON.stringify(answer);
+  } catch {
+    const one = (response: JSONRPCResponse): string => {
+      try {
+        return JSON.stringify(response);
+      } catch (error) {
+        server.logError(error, 'the answer is not JSON');
+        return JSON.stringify(
+          errorResponse(response.id, ErrorCode.InternalError, 'Internal error'),
+        );
+      }
+    };
+    return Array.isArray(answer) ? `[${answer.map(one).join(',')}]` : one(answer);
+  }
+}
+
+/**
+ * Make the HTTP handler of an MCP endpoint: stateless Streamable HTTP, JSON answers only. A plain
+ * function of a plain request, for any HTTP stack; {@link createFetchHandler} wraps it for web
+ * `Request`s.
+ *
+ * Refused before a server is created, each with a JSON-RPC error body of id `null`: a method other
+ * than POST (405, `Allow: POST`); a `Host` or `Origin` not allowed (403); a `Content-Type` other
+ * than `application/json` (415); an `Accept` that excludes JSON (406); a body over `maxBodyBytes`
+ * (413); an unsupported `MCP-Protocol-Version` (400, -32022); a refusal of `authorize` (401, 403); a
+ * body that is not JSON (400, -32700); a batch under a protocol version other than 2025-03-26
+ * (400, -32600). Then the server is made, with the caller, and answers: 200 with JSON, or 202 with
+ * no body when nothing is owed. No session id is ever issued.
+ *
+ * @param createServer - Makes the server for one request, e.g. scoped to the caller.
+ * @param options - Limits, allowed hosts, and authorization.
+ * @returns The handler.
+ *
+ * @example
+ * ```ts
+ * const mcp = createHttpHandler(() => new NotesServer());
+ * const response = await mcp({
+ *   method: 'POST',
+ *   headers: { host: 'localhost:3000', 'content-type': 'application/json' },
+ *   body: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+ * });
+ * //=> { status: 200, headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"result":{}}' }
+ * ```
+ */
+export function createHttpHandler<Principal = undefined>(
+  createServer: (context: ServerContext<Principal>) => MCPServerBase,
+  options: HttpOptions<Principal> = {},
+): HttpHandler {
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const allowed = new Set((options.allowedHosts ?? LOCAL_HOSTS).map((host) => host.toLowerCase()));
+  const { authorize } = options;
+
+  return async (request) => {
+    const { headers, body } = request;
+    if (request.method.toUpperCase() !== 'POST') {
+      return refuse(405, ErrorCode.InvalidRequest, 'This endpoint serves POST only.', {
+        allow: 'POST',
+      });
+    }
+    if (!hostAllowed(header(headers, 'host'), allowed)) {
+      return refuse(403, ErrorCode.InvalidRequest, 'This host is not allowed.');
+    }
+    const origin = header(headers, 'origin');
+    if (origin !== undefined && !hostAllowed(originHost(origin), allowed)) {
+      return refuse(403, ErrorCode.InvalidRequest, 'This origin is not allowed.');
+    }
+    if (!isJsonMediaType(header(headers, 'content-type'))) {
+      return refuse(415, ErrorCode.InvalidRequest, 'Content-Type must be application/json.');
+    }
+    if (!acceptsJson(header(headers, 'accept'))) {
+      return refuse(406, ErrorCode.InvalidRequest, 'Accept must admit application/json.');
+    }
+    const size =
+      body === undefined ? 0 : typeof body === 'string' ? utf8Length(body) : body.byteLength;
+    if (size > maxBodyBytes) {
+      return refuse(
+        413,
+        ErrorCode.InvalidRequest,
+        `The body is larger than ${maxBodyBytes} bytes.`,
+      );
+    }
+    const version = header(headers, 'mcp-protocol-version')?.trim();
+    if (version !== undefined && !isHandshakeVersion(version)) {
+      return {
+        status: 400,
+        headers: { ...JSON_HEADERS },
+        body: JSON.stringify(
+          errorResponse(null, -32022, 'Unsupported protocol version.', {
+            supported: HANDSHAKE_PROTOCOL_VERSIONS,
+            requested: version,
+          }),
+        ),
+      };
+    }
+    let principal = undefined as Principal;
+    if (authorize !== undefined) {
+      const decision = await authorize(request);
+      if ('status' in decision) {
+        const message =
+          decision.message ??
+          (decision.status === 401 ? 'Authorization is required.' : 'Access is denied.');
+        return decision.status === 401
+          ? refuse(401, ErrorCode.InvalidRequest, message, { 'www-authenticate': 'Bearer' })
+          : refuse(403, ErrorCode.InvalidRequest, message);
+      }
+      principal = decision.principal;
+    }
+    const parsed = parse(body);
+    if (!parsed.ok) return refuse(400, ErrorCode.ParseError, 'The body is not valid JSON.');
+    const payload = parsed.value;
+    if (Array.isArray(payload) && version !== undefined && version !== '2025-03-26') {
+      return refuse(400, ErrorCode.InvalidRequest, `Protocol ${version} does not allow batches.`);
+    }
+    const server = createServer({ request, principal });
+    const answer: HandleResult = await server.handle(payload);
+    if (answer === undefined) return { status: 202, headers: {} };
+    // An empty or oversized batch is one error for the whole body: a 400, as JSON-RPC's own.
+    const status = Array.isArray(payload) && !Array.isArray(answer) && isObject(answer) ? 400 : 200;
+    return { status, headers: { ...JSON_HEADERS }, body: serialize(answer, server) };
+  };
+}
+
+/** A web-standard handler made by {@link createFetchHandler}. */
+export type FetchHandler = (request: Request) => Promise<Response>;
+
+/**
+ * Make the handler of an MCP endpoint for web-standard `Request` and `Response`: Deno, Bun,
+ * Cloudflare Workers, Hono. The same rules as {@link createHttpHandler}; on Node, whose own
+ * requests are not web ones, call that one instead: building a web `Request` there costs more than
+ * answering it.
+ *
+ * @param createServer - Makes the server for one request.
+ * @param options - Limits, allowed hosts, and authorization.
+ * @returns The handler.
+ *
+ * @example
+ * ```ts
+ * const mcp = createFetchHandler(() => new NotesServer());
+ * Deno.serve({ hostname: '127.0.0.1', port: 3000 }, mcp);
+ * ```
+ */
+export function createFetchHandler<Principal = undefined>(
+  createServer: (context: ServerContext<Principal>) => MCPServerBase,
+  options: HttpOptions<Principal> = {},
+): FetchHandler {
+  const handle = createHttpHandler(createServer, options);
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  return async (request) => {
+    const url = new URL(request.url);
+    let headers: HttpHeaders = request.headers;
+    if (!request.headers.has('host')) {
+      // Some runtimes keep the Host only in the URL.
+      headers = new Headers(request.headers);
+      headers.set('host', url.host);
+    }
+    const plain: HttpRequest = { method: request.method, url: url.pathname + url.search, headers };
+    if (request.method === 'POST' && request.body !== null) {
+      plain.body = await readBody(request.body, maxBodyBytes);
+    }
+    const response = await handle(plain);
+    return new Response(response.body ?? null, {
+      status: response.status,
+      headers: response.headers,
+    });
+  };
+}
+
+/**
+ * Read a body stream, but no more than one byte past a limit, so that an adapter never holds more
+ * than the handler will accept; the handler refuses a body past the limit with 413.
+ *
+ * @param stream - The body.
+ * @param maxBytes - The handler's `maxBodyBytes`.
+ * @returns The bytes read: the whole body, or its first `maxBytes + 1` bytes.
+ */
+export async function readBody(
+  stream: ReadableStream<Uint8Array>,
+  maxBytes: number,
+): Promise<Uint8Array> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (size <= maxBytes) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
+  }
+  if (size > maxBytes) await reader.cancel();
+  const body = new Uint8Array(Math.min(size, maxBytes + 1));
+  let offset = 0;
+  for (const chunk of chunks) {
+    const part = chunk.subarray(0, body.byteLength - offset);
+    body.set(part, offset);
+    offset += part.byteLength;
+  }
+  return body;
+}
+
+/**
+ * The bearer token of a request's `Authorization` header, for an `authorize` hook.
+ *
+ * @param headers - The request's headers.
+ * @returns The token, or `undefined` when there is none.
+ */
+export function bearerToken(headers: HttpHeaders): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header(headers, 'authorization') ?? '');
+  return match?.[1];
+}

@@ -1,0 +1,423 @@
+// The pure HTTP layer, through the plain function and the web-standard wrapper.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import {
+  bearerToken,
+  createFetchHandler,
+  createHttpHandler,
+  type HttpRequest,
+  header,
+  readBody,
+} from '../src/index.js';
+import { TestServer } from './fixtures.js';
+
+const PING = '{"jsonrpc":"2.0","id":1,"method":"ping"}';
+const JSON_TYPE = { 'content-type': 'application/json' };
+
+function post(
+  body: string | Uint8Array | undefined,
+  headers: Record<string, string> = {},
+): HttpRequest {
+  return {
+    method: 'POST',
+    url: '/mcp',
+    headers: { host: 'localhost:3000', 'content-type': 'application/json', ...headers },
+    body,
+  };
+}
+
+const refusal = (
+  status: number,
+  code: number,
+  message: string,
+  extra: Record<string, string> = {},
+) => ({
+  status,
+  headers: { ...JSON_TYPE, ...extra },
+  body: JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } }),
+});
+
+const handler = createHttpHandler(() => new TestServer());
+
+const rules = suite('createHttpHandler');
+
+rules('a request is answered 200 with JSON, and no session id', async () => {
+  assert.equal(await handler(post(PING)), {
+    status: 200,
+    headers: JSON_TYPE,
+    body: '{"jsonrpc":"2.0","id":1,"result":{}}',
+  });
+  const bytes = new TextEncoder().encode(PING);
+  assert.is(
+    (
+      await handler(
+        post(bytes, { 'mcp-session-id': 'abc', accept: 'application/json, text/event-stream' }),
+      )
+    ).status,
+    200,
+  );
+});
+
+rules('only POST is served: 405 with Allow: POST', async () => {
+  for (const method of ['GET', 'DELETE', 'PUT', 'OPTIONS', 'HEAD']) {
+    assert.equal(
+      await handler({ ...post(undefined), method }),
+      refusal(405, -32600, 'This endpoint serves POST only.', { allow: 'POST' }),
+    );
+  }
+  assert.is((await handler({ ...post(PING), method: 'post' })).status, 200);
+});
+
+rules('nothing owed: 202 with no body and no Content-Type', async () => {
+  assert.equal(await handler(post('{"jsonrpc":"2.0","method":"notifications/initialized"}')), {
+    status: 202,
+    headers: {},
+  });
+  assert.equal(await handler(post('{"jsonrpc":"2.0","id":4,"result":{}}')), {
+    status: 202,
+    headers: {},
+  });
+});
+
+rules('a body that is not JSON is 400 -32700 with id null', async () => {
+  for (const body of ['{"jsonrpc":', '', 'nul', new Uint8Array([0xff, 0xfe, 0x7b]), undefined]) {
+    assert.equal(await handler(post(body)), refusal(400, -32700, 'The body is not valid JSON.'));
+  }
+});
+
+rules('a byte order mark is allowed', async () => {
+  assert.is((await handler(post(`\ufeff${PING}`))).status, 200);
+  assert.is(
+    (await handler(post(new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(PING)]))))
+      .status,
+    200,
+  );
+});
+
+rules('a Content-Type that is not JSON is 415; parameters are ignored', async () => {
+  for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/jsonx', '']) {
+    assert.equal(
+      await handler(post(PING, { 'content-type': type })),
+      refusal(415, -32600, 'Content-Type must be application/json.'),
+    );
+  }
+  const noType = post(PING);
+  delete (noType.headers as Record<string, string>)['content-type'];
+  assert.is((await handler(noType)).status, 415);
+  assert.is(
+    (await handler(post(PING, { 'content-type': 'Application/JSON; charset=utf-8' }))).status,
+    200,
+  );
+});
+
+rules('an Accept that excludes JSON is 406; no Accept is fine', async () => {
+  for (const accept of [
+    'text/event-stream',
+    'text/html, application/xml',
+    'application/json;q=0',
+  ]) {
+    assert.equal(
+      await handler(post(PING, { accept })),
+      refusal(406, -32600, 'Accept must admit application/json.'),
+    );
+  }
+  for (const accept of [
+    'application/json',
+    'application/json, text/event-stream',
+    '*/*',
+    'application/*;q=0.5',
+    '',
+  ]) {
+    assert.is((await handler(post(PING, { accept }))).status, 200, accept);
+  }
+});
+
+rules('a body over maxBodyBytes is 413, counted in bytes, before parsing', async () => {
+  const small = createHttpHandler(() => new TestServer(), { maxBodyBytes: 40 });
+  const exact = '{"jsonrpc":"2.0","id":1,"method":"ping"}';
+  assert.is(exact.length, 40);
+  assert.is((await small(post(exact))).status, 200);
+  assert.equal(
+    await small(post(`${exact} `)),
+    refusal(413, -32600, 'The body is larger than 40 bytes.'),
+  );
+  // 38 characters, 41 bytes in UTF-8: refused, and never parsed (it is not JSON).
+  const multibyte = `${'é'.repeat(3)}${'x'.repeat(35)}`;
+  assert.is(multibyte.length, 38);
+  assert.is((await small(post(multibyte))).status, 413);
+  // Surrogate pairs are 4 bytes: 40 bytes pass the limit (then fail to parse), 44 do not.
+  assert.is((await small(post('😀'.repeat(10)))).status, 400);
+  assert.is((await small(post('😀'.repeat(11)))).status, 413);
+  assert.is((await small(post(new Uint8Array(41)))).status, 413);
+});
+
+rules('the default limit is 4 MiB', async () => {
+  const big = `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"${'x'.repeat(4 * 1024 * 1024)}"}}`;
+  assert.is((await handler(post(big))).status, 413);
+  const fits = `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"${'x'.repeat(4 * 1024 * 1024 - 100)}"}}`;
+  assert.is((await handler(post(fits))).status, 200);
+});
+
+rules('an unsupported MCP-Protocol-Version is 400 -32022', async () => {
+  assert.equal(await handler(post(PING, { 'mcp-protocol-version': '1999-01-01' })), {
+    status: 400,
+    headers: JSON_TYPE,
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: null,
+      error: {
+        code: -32022,
+        message: 'Unsupported protocol version.',
+        data: {
+          supported: ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'],
+          requested: '1999-01-01',
+        },
+      },
+    }),
+  });
+  for (const version of ['2024-11-05', '2025-03-26', '2025-06-18', ' 2025-11-25 ']) {
+    assert.is((await handler(post(PING, { 'mcp-protocol-version': version }))).status, 200);
+  }
+});
+
+rules('a batch only for protocol 2025-03-26 or no version header', async () => {
+  const batch = `[${PING},{"jsonrpc":"2.0","id":2,"method":"tools/list"}]`;
+  const answered = await handler(post(batch));
+  assert.is(answered.status, 200);
+  assert.is(JSON.parse(answered.body!).length, 2);
+  assert.is((await handler(post(batch, { 'mcp-protocol-version': '2025-03-26' }))).status, 200);
+  for (const version of ['2025-06-18', '2025-11-25', '2024-11-05']) {
+    assert.equal(
+      await handler(post(batch, { 'mcp-protocol-version': version })),
+      refusal(400, -32600, `Protocol ${version} does not allow batches.`),
+    );
+  }
+  assert.equal(
+    await handler(post('[]')),
+    refusal(400, -32600, 'A batch must hold at least one message.'),
+  );
+  assert.equal(await handler(post('[{"jsonrpc":"2.0","method":"notifications/initialized"}]')), {
+    status: 202,
+    headers: {},
+  });
+});
+
+rules('DNS rebinding: only local hosts by default', async () => {
+  for (const host of ['localhost', 'localhost:3000', '127.0.0.1:8080', '[::1]:3000', 'LOCALHOST']) {
+    assert.is((await handler(post(PING, { host }))).status, 200, host);
+  }
+  for (const host of [
+    'evil.example.com',
+    'localhost.evil.com',
+    '127.0.0.1.nip.io',
+    'user@localhost',
+    '',
+    'localhost:abc',
+  ]) {
+    assert.equal(
+      await handler(post(PING, { host })),
+      refusal(403, -32600, 'This host is not allowed.'),
+      host,
+    );
+  }
+  const noHost = post(PING);
+  delete (noHost.headers as Record<string, string>).host;
+  assert.is((await handler(noHost)).status, 403);
+});
+
+rules('an Origin that is not allowed is 403; no Origin is fine', async () => {
+  for (const origin of ['http://localhost:5173', 'https://127.0.0.1', 'http://[::1]:3000']) {
+    assert.is((await handler(post(PING, { origin }))).status, 200, origin);
+  }
+  for (const origin of [
+    'https://evil.example.com',
+    'null',
+    'http://localhost.evil.com',
+    'file://',
+    'localhost',
+  ]) {
+    assert.equal(
+      await handler(post(PING, { origin })),
+      refusal(403, -32600, 'This origin is not allowed.'),
+      origin,
+    );
+  }
+});
+
+rules('allowedHosts sets the allowlist for Host and Origin; a port pins it', async () => {
+  const public_ = createHttpHandler(() => new TestServer(), {
+    allowedHosts: ['mcp.example.com', 'Admin.Example.com:8443'],
+  });
+  assert.is((await public_(post(PING, { host: 'mcp.example.com' }))).status, 200);
+  assert.is(
+    (await public_(post(PING, { host: 'mcp.example.com:443', origin: 'https://mcp.example.com' })))
+      .status,
+    200,
+  );
+  assert.is((await public_(post(PING, { host: 'admin.example.com:8443' }))).status, 200);
+  assert.is((await public_(post(PING, { host: 'admin.example.com:8444' }))).status, 403);
+  assert.is((await public_(post(PING, { host: 'localhost' }))).status, 403);
+  assert.is(
+    (await public_(post(PING, { host: 'mcp.example.com', origin: 'https://evil.example.com' })))
+      .status,
+    403,
+  );
+  const open = createHttpHandler(() => new TestServer(), { allowedHosts: ['*'] });
+  assert.is(
+    (await open(post(PING, { host: 'anything.example', origin: 'https://elsewhere.example' })))
+      .status,
+    200,
+  );
+});
+
+rules(
+  'authorize runs before the server is made: 401 with WWW-Authenticate, 403, or a principal',
+  async () => {
+    let made = 0;
+    const principals: unknown[] = [];
+    const guarded = createHttpHandler(
+      ({ principal }) => {
+        made++;
+        principals.push(principal);
+        return new TestServer();
+      },
+      {
+        authorize: async (request) => {
+          const token = bearerToken(request.headers);
+          if (token === undefined) return { status: 401 };
+          return token === 'secret'
+            ? { principal: { role: 'staff' } }
+            : { status: 403, message: 'Wrong token.' };
+        },
+      },
+    );
+    assert.equal(
+      await guarded(post(PING)),
+      refusal(401, -32600, 'Authorization is required.', { 'www-authenticate': 'Bearer' }),
+    );
+    assert.equal(
+      await guarded(post(PING, { authorization: 'Bearer nope' })),
+      refusal(403, -32600, 'Wrong token.'),
+    );
+    assert.is(made, 0);
+    assert.is((await guarded(post(PING, { authorization: 'bearer secret' }))).status, 200);
+    assert.equal(principals, [{ role: 'staff' }]);
+    const denied = createHttpHandler(() => new TestServer(), {
+      authorize: () => ({ status: 403 }),
+    });
+    assert.equal(await denied(post(PING)), refusal(403, -32600, 'Access is denied.'));
+  },
+);
+
+rules('the server factory sees the request, e.g. to scope the server', async () => {
+  const urls: (string | undefined)[] = [];
+  const scoped = createHttpHandler(({ request }) => {
+    urls.push(request.url);
+    return new TestServer();
+  });
+  await scoped({ ...post(PING), url: '/mcp?repository=docs' });
+  assert.equal(urls, ['/mcp?repository=docs']);
+});
+
+rules('an answer JSON cannot carry becomes -32603 for that response alone', async () => {
+  class Odd extends TestServer {
+    override async dispatch(method: string, params: Record<string, unknown>) {
+      return method === 'ping' ? { n: 1n } : super.dispatch(method, params);
+    }
+  }
+  const server = new Odd();
+  const odd = createHttpHandler(() => server);
+  assert.equal(await odd(post(PING)), {
+    status: 200,
+    headers: JSON_TYPE,
+    body: '{"jsonrpc":"2.0","id":1,"error":{"code":-32603,"message":"Internal error"}}',
+  });
+  const batch = await odd(post(`[${PING},{"jsonrpc":"2.0","id":2,"method":"tools/list"}]`));
+  const answers = JSON.parse(batch.body!);
+  assert.equal(answers[0], {
+    jsonrpc: '2.0',
+    id: 1,
+    error: { code: -32603, message: 'Internal error' },
+  });
+  assert.is(answers[1].result.tools.length, 4);
+  assert.is(server.logged.length, 2);
+});
+
+rules.run();
+
+const helpers = suite('http helpers');
+
+helpers('header() reads plain objects and web Headers; repeated values are joined', () => {
+  assert.is(header({ accept: ['a', 'b'] }, 'accept'), 'a, b');
+  assert.is(header({ accept: 'a' }, 'accept'), 'a');
+  assert.is(header({}, 'accept'), undefined);
+  assert.is(header(new Headers({ Accept: 'x' }), 'accept'), 'x');
+  assert.is(header(new Headers(), 'accept'), undefined);
+});
+
+helpers('bearerToken() reads the Authorization header', () => {
+  assert.is(bearerToken({ authorization: 'Bearer abc' }), 'abc');
+  assert.is(bearerToken({ authorization: 'bearer   abc  ' }), 'abc');
+  assert.is(bearerToken({ authorization: 'Basic abc' }), undefined);
+  assert.is(bearerToken({ authorization: 'Bearer a b' }), undefined);
+  assert.is(bearerToken({}), undefined);
+});
+
+helpers('readBody() stops one byte past the limit', async () => {
+  const stream = (chunks: number[]) =>
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const size of chunks) controller.enqueue(new Uint8Array(size).fill(1));
+        controller.close();
+      },
+    });
+  assert.is((await readBody(stream([3, 4]), 10)).byteLength, 7);
+  assert.is((await readBody(stream([6, 6, 6]), 10)).byteLength, 11);
+  assert.is((await readBody(stream([]), 10)).byteLength, 0);
+  let pulled = 0;
+  const endless = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      pulled++;
+      controller.enqueue(new Uint8Array(1024));
+    },
+  });
+  assert.is((await readBody(endless, 4096)).byteLength, 4097);
+  assert.ok(pulled <= 6);
+});
+
+helpers.run();
+
+const fetchHandler = suite('createFetchHandler');
+
+const web = createFetchHandler(() => new TestServer());
+
+fetchHandler('answers web Requests with web Responses, by the same rules', async () => {
+  const ok = await web(
+    new Request('http://localhost:3000/mcp', { method: 'POST', headers: JSON_TYPE, body: PING }),
+  );
+  assert.is(ok.status, 200);
+  assert.is(ok.headers.get('content-type'), 'application/json');
+  assert.equal(await ok.json(), { jsonrpc: '2.0', id: 1, result: {} });
+  const get = await web(new Request('http://localhost:3000/mcp'));
+  assert.is(get.status, 405);
+  assert.is(get.headers.get('allow'), 'POST');
+  const accepted = await web(
+    new Request('http://127.0.0.1:3000/mcp', {
+      method: 'POST',
+      headers: JSON_TYPE,
+      body: '{"jsonrpc":"2.0","method":"notifications/initialized"}',
+    }),
+  );
+  assert.is(accepted.status, 202);
+  assert.is(await accepted.text(), '');
+  const evil = await web(
+    new Request('http://evil.example.com/mcp', { method: 'POST', headers: JSON_TYPE, body: PING }),
+  );
+  assert.is(evil.status, 403);
+  const huge = await createFetchHandler(() => new TestServer(), { maxBodyBytes: 10 })(
+    new Request('http://localhost/mcp', { method: 'POST', headers: JSON_TYPE, body: PING }),
+  );
+  assert.is(huge.status, 413);
+});
+
+fetchHandler.run();
