@@ -33,7 +33,7 @@ export interface HttpRequest {
   /** The request's headers. */
   headers: HttpHeaders;
   /** The body: text, or bytes to decode as UTF-8. */
-  body?: string | Uint8Array;
+  body?: string | Uint8Array | undefined;
 }
 
 /** An HTTP response, for any HTTP stack to send. */
@@ -46,15 +46,42 @@ export interface HttpResponse {
   body?: string;
 }
 
-/** What `authorize` decides: the caller, handed to the server; or a refusal. */
-export type Authorization<Principal> =
-  | { principal: Principal }
-  | {
-      /** 401: no valid credentials (sent with `WWW-Authenticate: Bearer`); 403: not allowed. */
-      status: 401 | 403;
-      /** One sentence for the client. */
-      message?: string;
-    };
+const REFUSAL = Symbol.for('mcp-protocol-core.Refusal');
+
+/** An `authorize` hook's refusal: made by {@link unauthorized} or {@link forbidden}. */
+export interface Refusal {
+  readonly [REFUSAL]: true;
+  /** 401: no valid credentials (sent with `WWW-Authenticate: Bearer`); 403: not allowed. */
+  readonly status: 401 | 403;
+  /** One sentence for the client. */
+  readonly message: string;
+}
+
+/**
+ * Refuse a request that has no valid credentials: 401, with `WWW-Authenticate: Bearer`.
+ *
+ * @param message - One sentence for the client.
+ * @returns The refusal, for `authorize` to return.
+ */
+export function unauthorized(message = 'Authorization is required.'): Refusal {
+  return { [REFUSAL]: true, status: 401, message };
+}
+
+/**
+ * Refuse a request whose caller may not use this server: 403.
+ *
+ * @param message - One sentence for the client.
+ * @returns The refusal, for `authorize` to return.
+ */
+export function forbidden(message = 'Access is denied.'): Refusal {
+  return { [REFUSAL]: true, status: 403, message };
+}
+
+function isRefusal(value: unknown): value is Refusal {
+  return (
+    typeof value === 'object' && value !== null && (value as Partial<Refusal>)[REFUSAL] === true
+  );
+}
 
 /** What the server factory receives. */
 export interface ServerContext<Principal> {
@@ -84,21 +111,20 @@ export interface HttpOptions<Principal> {
    */
   allowedHosts?: readonly string[];
   /**
-   * Decide who is calling, before a server is created: return `{ principal }` to serve the
-   * request, or `{ status: 401 }` / `{ status: 403 }` to refuse it.
+   * Decide who is calling, before a server is created: return the caller (any value but a
+   * refusal), handed to the server factory as `principal`; or {@link unauthorized} (401) or
+   * {@link forbidden} (403) to refuse the request.
    *
    * @example
    * ```ts
    * authorize: (request) => {
    *   const token = bearerToken(request.headers);
-   *   if (token === undefined) return { status: 401 };
-   *   return token === secret ? { principal: 'staff' } : { status: 403 };
+   *   if (token === undefined) return unauthorized();
+   *   return token === secret ? { role: 'staff' } : forbidden();
    * }
    * ```
    */
-  authorize?: (
-    request: HttpRequest,
-  ) => Authorization<Principal> | Promise<Authorization<Principal>>;
+  authorize?: (request: HttpRequest) => Principal | Refusal | Promise<Principal | Refusal>;
 }
 
 /** A plain HTTP handler made by {@link createHttpHandler}. */
@@ -239,7 +265,7 @@ function serialize(answer: JSONRPCResponse | JSONRPCResponse[], server: MCPServe
  * //=> { status: 200, headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"result":{}}' }
  * ```
  */
-export function createHttpHandler<Principal = undefined>(
+export function createHttpHandler<Principal = unknown>(
   createServer: (context: ServerContext<Principal>) => MCPServerBase,
   options: HttpOptions<Principal> = {},
 ): HttpHandler {
@@ -292,15 +318,11 @@ export function createHttpHandler<Principal = undefined>(
     let principal = undefined as Principal;
     if (authorize !== undefined) {
       const decision = await authorize(request);
-      if ('status' in decision) {
-        const message =
-          decision.message ??
-          (decision.status === 401 ? 'Authorization is required.' : 'Access is denied.');
-        return decision.status === 401
-          ? refuse(401, ErrorCode.InvalidRequest, message, { 'www-authenticate': 'Bearer' })
-          : refuse(403, ErrorCode.InvalidRequest, message);
+      if (isRefusal(decision)) {
+        const extra = decision.status === 401 ? { 'www-authenticate': 'Bearer' } : undefined;
+        return refuse(decision.status, ErrorCode.InvalidRequest, decision.message, extra);
       }
-      principal = decision.principal;
+      principal = decision;
     }
     const parsed = parse(body);
     if (!parsed.ok) return refuse(400, ErrorCode.ParseError, 'The body is not valid JSON.');
@@ -336,7 +358,7 @@ export type FetchHandler = (request: Request) => Promise<Response>;
  * Deno.serve({ hostname: '127.0.0.1', port: 3000 }, mcp);
  * ```
  */
-export function createFetchHandler<Principal = undefined>(
+export function createFetchHandler<Principal = unknown>(
   createServer: (context: ServerContext<Principal>) => MCPServerBase,
   options: HttpOptions<Principal> = {},
 ): FetchHandler {

@@ -15,12 +15,12 @@ export {
   ToolError,
 } from './errors.js';
 export {
-  type Authorization,
   bearerToken,
   createFetchHandler,
   createHttpHandler,
   DEFAULT_MAX_BODY_BYTES,
   type FetchHandler,
+  forbidden,
   type HttpHandler,
   type HttpHeaders,
   type HttpOptions,
@@ -28,8 +28,10 @@ export {
   type HttpResponse,
   header,
   LOCAL_HOSTS,
+  type Refusal,
   readBody,
   type ServerContext,
+  unauthorized,
 } from './http.js';
 export { dump, ErrorCode, type ErrorCodeValue, errorResponse, isRequestId } from './jsonrpc.js';
 export {
@@ -39,10 +41,13 @@ export {
   LATEST_HANDSHAKE_VERSION,
 } from './protocol-versions.js';
 export {
+  AJV_OPTIONS,
   compileSchema,
   type FromSchema,
   invalidArguments,
   type JSONSchema,
+  type SchemaCompiler,
+  setSchemaCompiler,
   simplifySchema,
 } from './schema.js';
 export {

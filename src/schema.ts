@@ -132,32 +132,56 @@ export function simplifySchema<S>(schema: S): S {
   return out as S;
 }
 
-let ajv: Ajv2020 | undefined;
+/**
+ * The options of the ajv that compiles every schema: JSON Schema 2020-12, MCP's default dialect;
+ * every error reported; `format` an annotation, as 2020-12 has it; unknown keywords (`x-…`)
+ * allowed, as JSON Schema allows them; defaults filled in. A build step that generates standalone
+ * validators (for runtimes that forbid `new Function`) must use the same.
+ */
+export const AJV_OPTIONS = {
+  allErrors: true,
+  strict: false,
+  validateFormats: false,
+  useDefaults: true,
+  logger: false,
+} as const;
 
-// One ajv for the process, made on first use so that a server that lists tools and never calls
-// one pays nothing for it. 2020-12 is MCP's default dialect; `format` is an annotation in it, and
-// unknown keywords (`x-…`) are allowed, as JSON Schema allows them.
-function compiler(): Ajv2020 {
-  ajv ??= new Ajv2020({
-    allErrors: true,
-    strict: false,
-    validateFormats: false,
-    useDefaults: true,
-    logger: false,
-  });
-  return ajv;
+/** A function that compiles a JSON Schema into a validator with ajv's interface. */
+export type SchemaCompiler = (schema: JSONSchema) => ValidateFunction;
+
+let ajv: Ajv2020 | undefined;
+let custom: SchemaCompiler | undefined;
+
+/**
+ * Replace the schema compiler, e.g. with one that returns validators generated at build time by
+ * ajv's standalone code, where `new Function` is forbidden (Cloudflare Workers). Without one, ajv
+ * compiles each schema on first use.
+ *
+ * @param compile - The compiler, or `undefined` for ajv's own.
+ *
+ * @example
+ * ```ts
+ * import validators from './validators.generated.js'; // { [JSON of the schema]: validate }
+ * setSchemaCompiler((schema) => validators[JSON.stringify(schema)] ?? fail(schema));
+ * ```
+ */
+export function setSchemaCompiler(compile: SchemaCompiler | undefined): void {
+  custom = compile;
 }
 
 /**
  * Compile a JSON Schema into a validator. Call it once per schema, never per request: compiling is
- * what is slow.
+ * what is slow. The one ajv is made on first use, so that a server that lists tools and never
+ * calls one pays nothing for it.
  *
  * @param schema - The schema.
  * @returns ajv's validate function; its `errors` hold the problems after a failed call.
  * @throws Error - If the schema itself is not valid.
  */
 export function compileSchema(schema: JSONSchema): ValidateFunction {
-  return compiler().compile(schema as Schema | boolean);
+  if (custom !== undefined) return custom(schema);
+  ajv ??= new Ajv2020(AJV_OPTIONS);
+  return ajv.compile(schema as Schema | boolean);
 }
 
 /**

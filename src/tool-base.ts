@@ -183,14 +183,11 @@ export abstract class MCPToolBase<Schema extends JSONSchema = JSONSchema> implem
       if (this.outputSchema !== undefined) {
         definition.outputSchema = simplifySchema(this.outputSchema) as ObjectSchema;
       }
-      // The client's arguments are checked against the schema as written, not the simplified one:
-      // a null for an optional field, say, is what the inferred type allows.
-      const validated = closed(this.argumentsSchema as Record<string, unknown>);
       entry = {
         definition: deepFreeze(definition),
         validate: undefined,
         validateOutput: undefined,
-        copyArguments: hasDefaults(validated),
+        copyArguments: hasDefaults(this.argumentsSchema),
       };
       compiled.set(key, entry);
     }
@@ -214,6 +211,17 @@ export abstract class MCPToolBase<Schema extends JSONSchema = JSONSchema> implem
   }
 
   /**
+   * The schema the client's arguments are validated against: the arguments schema as written (a
+   * `null` that the inferred type allows is accepted), closed as `inputSchema()` is. A build step
+   * that generates validators compiles this one.
+   *
+   * @returns The JSON Schema.
+   */
+  validationSchema(): JSONSchema {
+    return closed(this.argumentsSchema as Record<string, unknown>) as JSONSchema;
+  }
+
+  /**
    * The tool, as `tools/list` lists it: built once per class, and frozen.
    *
    * @returns The name, title, description, inputSchema, annotations, and outputSchema when set.
@@ -231,7 +239,7 @@ export abstract class MCPToolBase<Schema extends JSONSchema = JSONSchema> implem
    */
   async call(rawArguments: Record<string, unknown> | undefined): Promise<CallToolResult> {
     const entry = this.#compiled();
-    entry.validate ??= compileSchema(closed(this.argumentsSchema as Record<string, unknown>));
+    entry.validate ??= compileSchema(this.validationSchema());
     const args =
       rawArguments === undefined
         ? {}

@@ -5,9 +5,11 @@ import {
   bearerToken,
   createFetchHandler,
   createHttpHandler,
+  forbidden,
   type HttpRequest,
   header,
   readBody,
+  unauthorized,
 } from '../src/index.js';
 import { TestServer } from './fixtures.js';
 
@@ -275,21 +277,19 @@ rules(
   async () => {
     let made = 0;
     const principals: unknown[] = [];
+    // Declared with its type, the hook gives the principal its type in the server factory.
+    const authorize = async (request: HttpRequest) => {
+      const token = bearerToken(request.headers);
+      if (token === undefined) return unauthorized();
+      return token === 'secret' ? { role: 'staff' } : forbidden('Wrong token.');
+    };
     const guarded = createHttpHandler(
       ({ principal }) => {
         made++;
-        principals.push(principal);
+        principals.push(principal.role);
         return new TestServer();
       },
-      {
-        authorize: async (request) => {
-          const token = bearerToken(request.headers);
-          if (token === undefined) return { status: 401 };
-          return token === 'secret'
-            ? { principal: { role: 'staff' } }
-            : { status: 403, message: 'Wrong token.' };
-        },
-      },
+      { authorize },
     );
     assert.equal(
       await guarded(post(PING)),
@@ -301,9 +301,9 @@ rules(
     );
     assert.is(made, 0);
     assert.is((await guarded(post(PING, { authorization: 'bearer secret' }))).status, 200);
-    assert.equal(principals, [{ role: 'staff' }]);
+    assert.equal(principals, ['staff']);
     const denied = createHttpHandler(() => new TestServer(), {
-      authorize: () => ({ status: 403 }),
+      authorize: () => forbidden(),
     });
     assert.equal(await denied(post(PING)), refusal(403, -32600, 'Access is denied.'));
   },

@@ -9,6 +9,7 @@ import {
   MCPServerBase,
   MCPToolBase,
   ProtocolError,
+  setSchemaCompiler,
   type ToolArguments,
   toolsByName,
 } from '../src/index.js';
@@ -235,6 +236,52 @@ tool('a tool may throw a ProtocolError, answered with its code', async () => {
     }),
     { jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'the resource does not exist.' } },
   );
+});
+
+tool('setSchemaCompiler replaces ajv, e.g. with validators generated at build time', async () => {
+  const seen: unknown[] = [];
+  const Pre = defineTool({
+    name: 'pre',
+    title: 'Pre',
+    description: 'Validated by a precompiled validator.',
+    argumentsSchema: { type: 'object', properties: { n: { type: 'integer' } } },
+    run: ({ n }) => String(n),
+  });
+  const rejectAll = Object.assign(() => false, {
+    errors: [
+      {
+        instancePath: '/n',
+        keyword: 'type',
+        message: 'says the precompiled validator',
+        params: {},
+        schemaPath: '',
+      },
+    ],
+  });
+  setSchemaCompiler((schema) => {
+    seen.push(schema);
+    return rejectAll as never;
+  });
+  try {
+    await rejects(
+      () => new Pre().call({ n: 1 }),
+      /invalid arguments for pre: n: says the precompiled validator/,
+    );
+    assert.equal(seen, [new Pre().validationSchema()]);
+    assert.equal(new Pre().validationSchema(), {
+      type: 'object',
+      properties: { n: { type: 'integer' } },
+      additionalProperties: false,
+    });
+  } finally {
+    setSchemaCompiler(undefined);
+  }
+  const After = defineTool({
+    ...{ name: 'after', title: 'After', description: 'After.' },
+    argumentsSchema: { type: 'object' },
+    run: () => 'ok',
+  });
+  assert.equal(await new After().call({}), { content: [{ type: 'text', text: 'ok' }] });
 });
 
 tool('toolsByName keeps the order and refuses two tools with one name', () => {
