@@ -29,7 +29,7 @@ export interface HttpRequest {
   /** The HTTP method, e.g. `POST`. */
   method: string;
   /** The request's path and query, e.g. `/mcp?repository=docs`, or its whole URL. */
-  url?: string;
+  url?: string | undefined;
   /** The request's headers. */
   headers: HttpHeaders;
   /** The body: text, or bytes to decode as UTF-8. */
