@@ -137,7 +137,13 @@ function closed(schema: Record<string, unknown>): Record<string, unknown> {
  * }
  * ```
  */
-export abstract class MCPToolBase<Schema extends JSONSchema = JSONSchema> implements AnyTool {
+// `in out`: the tool is invariant in its schema, as measured anyway, but declared, so that the
+// compiler never measures it by expanding `FromSchema`: without it, two tools of different schemas
+// in one array or `Map` literal (e.g. `[new A(), new B()]` of defineTool classes) fail with "Type
+// instantiation is excessively deep" (TS2589).
+export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
+  implements AnyTool
+{
   /** The name the LLM calls the tool by, e.g. `search_logs`: 1–128 of `A-Za-z0-9_-.`. */
   abstract readonly name: string;
   /** A human-readable name a client may show, e.g. `Search the logs`. */
