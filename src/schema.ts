@@ -76,7 +76,13 @@ function simplifyNode(schema: unknown): unknown {
     else if (ONE.has(key)) put(out, key, simplifyNode(value));
     else if (BY_NAME.has(key) && isObject(value)) {
       const byName: Schema = {};
-      for (const name of Object.keys(value)) put(byName, name, simplifyNode(value[name]));
+      for (const name of Object.keys(value)) {
+        // MCP types a property's schema as an object, and clients refuse `true` and `false` there.
+        const child = value[name];
+        const schema =
+          key !== 'properties' || typeof child !== 'boolean' ? child : child ? {} : { not: {} };
+        put(byName, name, simplifyNode(schema));
+      }
       put(out, key, byName);
     } else put(out, key, structuredClone(value));
   }

@@ -36,8 +36,21 @@ export type ToolArguments<Schema extends JSONSchema> = 0 extends 1 & Schema
   : // Distributing over the schema defers FromSchema until the schema is known, which keeps
     // inference of a literal schema (see defineTool) within the compiler's depth limit.
     Schema extends JSONSchema
-    ? FromSchema<Schema>
+    ? FromSchema<Closed<Schema>>
     : never;
+
+// The schema as validated: closed with `additionalProperties: false` where `closed()` closes it, so
+// that the type has no index signature exactly when the arguments can have no other keys.
+type Closed<Schema> = Schema extends
+  | { readonly additionalProperties: unknown }
+  | { readonly unevaluatedProperties: unknown }
+  | { readonly allOf: unknown }
+  | { readonly anyOf: unknown }
+  | { readonly oneOf: unknown }
+  | { readonly $ref: unknown }
+  | { readonly if: unknown }
+  ? Schema
+  : Schema & { readonly additionalProperties: false };
 
 /**
  * What a server needs of a tool, whatever its schema: the type of the values of a server's

@@ -123,6 +123,29 @@ const PYDANTIC_SIMPLIFIED = {
 
 const Simplify = suite('simplifySchema');
 
+Simplify('a boolean property schema becomes the object that means the same', () => {
+  const input = frozen({
+    type: 'object',
+    properties: {
+      anything: true,
+      nothing: false,
+      nested: { type: 'object', properties: { x: true } },
+    },
+    additionalProperties: false,
+    patternProperties: { '^x-': true },
+  });
+  assert.equal(simplifySchema(input), {
+    type: 'object',
+    properties: {
+      anything: {},
+      nothing: { not: {} },
+      nested: { type: 'object', properties: { x: {} } },
+    },
+    additionalProperties: false,
+    patternProperties: { '^x-': true },
+  });
+});
+
 Simplify('removes the title keyword at every depth', () => {
   const input = frozen({
     title: 'Args',
@@ -490,19 +513,17 @@ Simplify('walks allOf, not, if/then/else and patternProperties', () => {
   });
 });
 
-Simplify('keeps boolean schemas', () => {
+Simplify('keeps boolean schemas, but for properties (see above)', () => {
   assert.is(simplifySchema(true), true);
   assert.is(simplifySchema(false), false);
   const input = frozen({
     type: 'object',
-    properties: { anything: true, nothing: false },
     additionalProperties: false,
     items: true,
     prefixItems: [true, false],
   });
   assert.equal(simplifySchema(input), {
     type: 'object',
-    properties: { anything: true, nothing: false },
     additionalProperties: false,
     items: true,
     prefixItems: [true, false],

@@ -63,12 +63,11 @@ const schema = {
 
 type Args = ToolArguments<typeof schema>;
 
-// The whole type. The schema does not say `additionalProperties: false`, so json-schema-to-ts
-// leaves every object open, `[x: string]: unknown`: another name reads as `unknown` (see below).
-// (At run time the tool closes the root with `additionalProperties: false`, so no other name
-// reaches run(); the type is wider than the arguments can be, never narrower.)
+// The whole type. The tool closes the root of its schema with `additionalProperties: false` at run
+// time (the schema sets neither that nor composition), so the type is closed at the root too: no
+// other name is an argument. Nested objects stay open, `[x: string]: unknown`, as they are at run
+// time.
 type Expected = {
-  [x: string]: unknown;
   path: string;
   limit?: number;
   pageSize: number;
@@ -89,11 +88,12 @@ export type ArgumentTypes = [
   Expect<Equal<NonNullable<Args['items']>[number]['key'], string>>,
   Expect<Equal<NonNullable<Args['items']>[number]['count'], number | undefined>>,
   Expect<Equal<Args['note'], string | null>>,
-  // Another name reads as `unknown`: a typo is refused as soon as the value is used as anything.
-  Expect<Equal<Args['pathh'], unknown>>,
 ];
 
-// The same schema closed with `additionalProperties: false`: then reading another name is an error.
+// @ts-expect-error: a typo is not an argument.
+export type Typo = Args['pathh'];
+
+// A schema that closes itself gives the same closed type.
 const closedSchema = {
   type: 'object',
   properties: { path: { type: 'string' } },
@@ -153,7 +153,7 @@ class SearchFiles extends MCPToolBase<typeof schema> {
     // @ts-expect-error -- `note` may be null.
     args.note.trim();
     const note = args.note ?? '';
-    // @ts-expect-error -- a name not in the schema reads as `unknown`, which is no string.
+    // @ts-expect-error -- a name not in the schema is not an argument.
     const typo: string = args.pathh;
     return [exact, path, limit, pageSize, mode, owner, keys, note, typo].join(' ');
   }
@@ -262,7 +262,7 @@ const Search = defineTool({
     // @ts-expect-error -- a nested optional must be narrowed too.
     args.owner.id.toUpperCase();
     const keys = args.items?.map((item) => item.key);
-    // @ts-expect-error -- a name not in the schema reads as `unknown`, which is no string.
+    // @ts-expect-error -- a name not in the schema is not an argument.
     const typo: string = args.pathh;
     return [exact, args.path, limit, args.pageSize, mode, keys, args.note, typo].join(' ');
   },
@@ -404,3 +404,16 @@ class NotATool extends MCPServerBase {
 }
 
 export const servers = [FilesServer, MapServer, NotATool, WrongRun, NoRun, NoName, WrongSchema];
+
+// A schema that says `additionalProperties: true`, or composes at its root, is not closed by the
+// tool: its type stays open, as its arguments are.
+const openSchema = {
+  type: 'object',
+  properties: { path: { type: 'string' } },
+  required: ['path'],
+  additionalProperties: true,
+} as const satisfies JSONSchema;
+
+export type OpenArgumentTypes = Expect<
+  Equal<ToolArguments<typeof openSchema>, { [x: string]: unknown; path: string }>
+>;
