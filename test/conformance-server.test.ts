@@ -1,0 +1,214 @@
+// The conformance suite's server (examples/conformance-server.ts) over real HTTP: every test tool
+// answers with the shape its scenario checks, and json_schema_2020_12_tool lists the suite's
+// fixture schema unchanged.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import {
+  JSON_SCHEMA_2020_12_FIXTURE,
+  type RunningServer,
+  startConformanceServer,
+} from '../examples/conformance-server.js';
+
+const HEADERS = {
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+};
+
+let server: RunningServer;
+let nextId = 1;
+
+async function rpc(method: string, params?: object): Promise<any> {
+  const id = nextId++;
+  const response = await fetch(server.url, {
+    method: 'POST',
+    headers: HEADERS,
+    body: JSON.stringify({ jsonrpc: '2.0', id, method, ...(params && { params }) }),
+  });
+  assert.is(response.status, 200);
+  assert.is(response.headers.get('content-type'), 'application/json');
+  assert.is(response.headers.get('mcp-session-id'), null);
+  const body = await response.json();
+  assert.is(body.id, id);
+  assert.is(body.error, undefined, JSON.stringify(body.error));
+  return body.result;
+}
+
+const call = (name: string, args?: object) =>
+  rpc('tools/call', args === undefined ? { name } : { name, arguments: args });
+
+const bytes = (base64: string) => Buffer.from(base64, 'base64');
+
+const conformance = suite('conformance server');
+
+conformance.before(async () => {
+  server = await startConformanceServer(0);
+});
+
+conformance.after(async () => {
+  await server.close();
+});
+
+conformance('serves 127.0.0.1, /mcp only', async () => {
+  assert.match(server.url, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+  const other = await fetch(new URL('/other', server.url), { method: 'POST', headers: HEADERS });
+  assert.is(other.status, 404);
+  await other.text();
+  const get = await fetch(server.url);
+  assert.is(get.status, 405);
+  assert.is(get.headers.get('allow'), 'POST');
+  await get.text();
+});
+
+conformance('refuses a foreign Origin (DNS rebinding)', async () => {
+  const response = await fetch(server.url, {
+    method: 'POST',
+    headers: { ...HEADERS, origin: 'http://evil.example.com' },
+    body: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+  });
+  assert.is(response.status, 403);
+  await response.text();
+});
+
+conformance('initialize, the notification after it, and ping', async () => {
+  const result = await rpc('initialize', {
+    protocolVersion: '2025-11-25',
+    capabilities: {},
+    clientInfo: { name: 'test', version: '1.0.0' },
+  });
+  assert.is(result.protocolVersion, '2025-11-25');
+  assert.equal(result.capabilities, { tools: {} });
+  assert.is(result.serverInfo.name, 'mcp-protocol-core-conformance');
+  const initialized = await fetch(server.url, {
+    method: 'POST',
+    headers: HEADERS,
+    body: '{"jsonrpc":"2.0","method":"notifications/initialized"}',
+  });
+  assert.is(initialized.status, 202);
+  assert.is(await initialized.text(), '');
+  assert.equal(await rpc('ping'), {});
+});
+
+conformance('tools/list: the test tools, each with a description', async () => {
+  const { tools } = await rpc('tools/list');
+  assert.equal(
+    tools.map((tool: { name: string }) => tool.name),
+    [
+      'test_simple_text',
+      'test_image_content',
+      'test_audio_content',
+      'test_embedded_resource',
+      'test_multiple_content_types',
+      'test_error_handling',
+      'json_schema_2020_12_tool',
+    ],
+  );
+  for (const tool of tools) {
+    assert.type(tool.description, 'string');
+    assert.ok(tool.description.length > 0, tool.name);
+    assert.is(tool.inputSchema.type, 'object', tool.name);
+  }
+});
+
+conformance('json_schema_2020_12_tool lists the fixture schema unchanged', async () => {
+  const { tools } = await rpc('tools/list');
+  const tool = tools.find((each: { name: string }) => each.name === 'json_schema_2020_12_tool');
+  // Key order too: the JSON text is the fixture's.
+  assert.is(JSON.stringify(tool.inputSchema), JSON.stringify(JSON_SCHEMA_2020_12_FIXTURE));
+  assert.is(tool.inputSchema.$schema, 'https://json-schema.org/draft/2020-12/schema');
+  assert.ok('address' in tool.inputSchema.$defs);
+  assert.is(tool.inputSchema.additionalProperties, false);
+  // And its arguments are validated against it, $ref included.
+  const ok = await call('json_schema_2020_12_tool', { name: 'Ada', address: { city: 'London' } });
+  assert.is(ok.isError, undefined);
+  const bad = await call('json_schema_2020_12_tool', { address: { city: 7 }, extra: true });
+  assert.is(bad.isError, true);
+  assert.match(bad.content[0].text, /address\.city: must be string/);
+  assert.match(bad.content[0].text, /extra: is not an argument of this tool/);
+});
+
+conformance('test_simple_text, called without arguments', async () => {
+  const { content, isError } = await call('test_simple_text');
+  assert.is(isError, undefined);
+  assert.is(content.length, 1);
+  assert.is(content[0].type, 'text');
+  assert.ok(content[0].text.length > 0);
+});
+
+conformance('test_image_content: a real 1×1 PNG', async () => {
+  const { content } = await call('test_image_content', {});
+  assert.is(content.length, 1);
+  const [image] = content;
+  assert.is(image.type, 'image');
+  assert.is(image.mimeType, 'image/png');
+  const png = bytes(image.data);
+  assert.equal([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  assert.is(png.toString('latin1', 12, 16), 'IHDR');
+  assert.is(png.readUInt32BE(16), 1); // width
+  assert.is(png.readUInt32BE(20), 1); // height
+  assert.is(png.toString('latin1', png.length - 8, png.length - 4), 'IEND');
+});
+
+conformance('test_audio_content: a real WAV, audio/wav', async () => {
+  const { content } = await call('test_audio_content', {});
+  assert.is(content.length, 1);
+  const [audio] = content;
+  assert.is(audio.type, 'audio');
+  assert.is(audio.mimeType, 'audio/wav');
+  const wav = bytes(audio.data);
+  assert.is(wav.toString('latin1', 0, 4), 'RIFF');
+  assert.is(wav.readUInt32LE(4), wav.length - 8);
+  assert.is(wav.toString('latin1', 8, 16), 'WAVEfmt ');
+  assert.is(wav.readUInt16LE(20), 1); // PCM
+  assert.is(wav.toString('latin1', 36, 40), 'data');
+  assert.is(wav.readUInt32LE(40), wav.length - 44);
+  assert.ok(wav.length > 44);
+});
+
+conformance('test_embedded_resource: a text resource with uri and mimeType', async () => {
+  const { content } = await call('test_embedded_resource', {});
+  assert.is(content.length, 1);
+  const [block] = content;
+  assert.is(block.type, 'resource');
+  assert.is(block.resource.uri, 'test://embedded-resource');
+  assert.is(block.resource.mimeType, 'text/plain');
+  assert.ok(block.resource.text.length > 0);
+});
+
+conformance('test_multiple_content_types: text, image and resource', async () => {
+  const { content } = await call('test_multiple_content_types', {});
+  assert.equal(
+    content.map((block: { type: string }) => block.type),
+    ['text', 'image', 'resource'],
+  );
+  assert.is(content[1].mimeType, 'image/png');
+  assert.equal(JSON.parse(content[2].resource.text), { test: 'data', value: 123 });
+  assert.is(content[2].resource.mimeType, 'application/json');
+});
+
+conformance('test_error_handling: a result with isError and a message', async () => {
+  const result = await call('test_error_handling', {});
+  assert.equal(result, {
+    content: [{ type: 'text', text: 'This tool intentionally returns an error for testing' }],
+    isError: true,
+  });
+});
+
+conformance('a tool the suite would wait on is not there', async () => {
+  const response = await fetch(server.url, {
+    method: 'POST',
+    headers: HEADERS,
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 99,
+      method: 'tools/call',
+      params: { name: 'test_sampling', arguments: { prompt: 'hi' } },
+    }),
+  });
+  assert.equal(await response.json(), {
+    jsonrpc: '2.0',
+    id: 99,
+    error: { code: -32602, message: 'Unknown tool: test_sampling' },
+  });
+});
+
+conformance.run();
