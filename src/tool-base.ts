@@ -48,7 +48,9 @@ type Closed<Schema> = Schema extends
   | { readonly anyOf: unknown }
   | { readonly oneOf: unknown }
   | { readonly $ref: unknown }
+  | { readonly $dynamicRef: unknown }
   | { readonly if: unknown }
+  | { readonly dependentSchemas: unknown }
   ? Schema
   : Schema & { readonly additionalProperties: false };
 
@@ -111,7 +113,9 @@ const OPEN_ENDED = [
   'anyOf',
   'oneOf',
   '$ref',
+  '$dynamicRef',
   'if',
+  'dependentSchemas',
 ];
 
 function closed(schema: Record<string, unknown>): Record<string, unknown> {

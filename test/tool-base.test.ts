@@ -51,6 +51,27 @@ tool('inputSchema is closed unless the schema says otherwise', () => {
   });
 });
 
+tool(
+  'dependentSchemas at the root leaves the schema open, so that its properties are allowed',
+  async () => {
+    const Dependent = defineTool({
+      name: 'dependent',
+      title: 'Dependent',
+      description: 'b comes with a.',
+      argumentsSchema: {
+        type: 'object',
+        properties: { a: { type: 'string' } },
+        dependentSchemas: { a: { properties: { b: { type: 'string' } } } },
+      },
+      run: () => 'ok',
+    });
+    assert.is(new Dependent().inputSchema().additionalProperties, undefined);
+    assert.equal(await new Dependent().call({ a: 'x', b: 'y' }), {
+      content: [{ type: 'text', text: 'ok' }],
+    });
+  },
+);
+
 tool('an arguments schema that is not of type object is refused when the tool is defined', () => {
   const Bad = defineTool({
     name: 'bad',
