@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { type HttpHeaders, header } from './headers.js';
 import { ErrorCode, errorResponse, isObject } from './jsonrpc.js';
 import { HANDSHAKE_PROTOCOL_VERSIONS, isHandshakeVersion } from './protocol-versions.js';
 import type { HandleResult, MCPServerBase } from './server-base.js';
@@ -15,14 +16,6 @@ export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 /** The hosts a server answers by default: this machine only. */
 export const LOCAL_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
-
-/**
- * Request headers: a web `Headers`, or a plain object whose keys are lower-case, as Node's
- * `IncomingHttpHeaders` is.
- */
-export type HttpHeaders =
-  | Headers
-  | { readonly [name: string]: string | readonly string[] | undefined };
 
 /** An HTTP request, as any HTTP stack can describe it. */
 export interface HttpRequest {
@@ -143,20 +136,6 @@ function refuse(
     headers: extra === undefined ? { ...JSON_HEADERS } : { ...JSON_HEADERS, ...extra },
     body: JSON.stringify(errorResponse(null, code, message)),
   };
-}
-
-/**
- * Read a header: its value, repeated values joined with `, ` as HTTP joins them, or `undefined`.
- *
- * @param headers - The request's headers.
- * @param name - The header's name, lower-case.
- * @returns The value.
- */
-export function header(headers: HttpHeaders, name: string): string | undefined {
-  if (typeof (headers as Headers).get === 'function')
-    return (headers as Headers).get(name) ?? undefined;
-  const value = (headers as Record<string, string | readonly string[] | undefined>)[name];
-  return typeof value === 'string' || value === undefined ? value : value.join(', ');
 }
 
 // The host of a Host header or an Origin, lower-case, with its port split off.

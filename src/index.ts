@@ -14,6 +14,7 @@ export {
   ProtocolError,
   ToolError,
 } from './errors.js';
+export { type HttpHeaders, header } from './headers.js';
 export {
   bearerToken,
   createFetchHandler,
@@ -22,11 +23,9 @@ export {
   type FetchHandler,
   forbidden,
   type HttpHandler,
-  type HttpHeaders,
   type HttpOptions,
   type HttpRequest,
   type HttpResponse,
-  header,
   LOCAL_HOSTS,
   type Refusal,
   readBody,
