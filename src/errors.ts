@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { errorResponse } from './jsonrpc.js';
+import { errorResponse, withHttpStatus } from './jsonrpc.js';
 import type { JSONRPCError, RequestId } from './types.js';
 
 const PROTOCOL_ERROR = Symbol.for('mcp-protocol-core.ProtocolError');
@@ -25,17 +25,21 @@ export class ProtocolError extends Error {
   readonly code: number;
   /** More about the error, sent as the error's `data` when set. */
   readonly data: unknown;
+  /** The HTTP status to answer with over HTTP, when not 200, e.g. 400 in the 2026-07-28 era. */
+  readonly httpStatus: number | undefined;
   readonly [PROTOCOL_ERROR] = true;
 
   /**
    * @param code - The JSON-RPC error code, e.g. `ErrorCode.InvalidParams`.
    * @param message - One plain sentence, sent to the client.
    * @param data - More about the error, sent as `data`.
+   * @param httpStatus - The HTTP status over HTTP, when not 200.
    */
-  constructor(code: number, message: string, data?: unknown) {
+  constructor(code: number, message: string, data?: unknown, httpStatus?: number) {
     super(message);
     this.code = code;
     this.data = data;
+    this.httpStatus = httpStatus;
   }
 
   /**
@@ -45,7 +49,8 @@ export class ProtocolError extends Error {
    * @returns The error response.
    */
   toResponse(id: RequestId | null): JSONRPCError {
-    return errorResponse(id, this.code, this.message, this.data);
+    const response = errorResponse(id, this.code, this.message, this.data);
+    return this.httpStatus === undefined ? response : withHttpStatus(response, this.httpStatus);
   }
 }
 

@@ -6,8 +6,7 @@
  * @module
  */
 import { type HttpHeaders, header } from './headers.js';
-import { ErrorCode, errorResponse, isObject } from './jsonrpc.js';
-import { HANDSHAKE_PROTOCOL_VERSIONS, isHandshakeVersion } from './protocol-versions.js';
+import { ErrorCode, errorResponse, httpStatusOf } from './jsonrpc.js';
 import type { HandleResult, MCPServerBase } from './server-base.js';
 import type { JSONRPCResponse } from './types.js';
 
@@ -282,18 +281,6 @@ export function createHttpHandler<Principal = unknown>(
       );
     }
     const version = header(headers, 'mcp-protocol-version')?.trim();
-    if (version !== undefined && !isHandshakeVersion(version)) {
-      return {
-        status: 400,
-        headers: { ...JSON_HEADERS },
-        body: JSON.stringify(
-          errorResponse(null, -32022, 'Unsupported protocol version.', {
-            supported: HANDSHAKE_PROTOCOL_VERSIONS,
-            requested: version,
-          }),
-        ),
-      };
-    }
     let principal = undefined as Principal;
     if (authorize !== undefined) {
       const decision = await authorize(request);
@@ -310,10 +297,14 @@ export function createHttpHandler<Principal = unknown>(
       return refuse(400, ErrorCode.InvalidRequest, `Protocol ${version} does not allow batches.`);
     }
     const server = createServer({ request, principal });
-    const answer: HandleResult = await server.handle(payload);
+    const answer: HandleResult = await server.handle(payload, { headers });
     if (answer === undefined) return { status: 202, headers: {} };
     // An empty or oversized batch is one error for the whole body: a 400, as JSON-RPC's own.
-    const status = Array.isArray(payload) && !Array.isArray(answer) && isObject(answer) ? 400 : 200;
+    const status = Array.isArray(answer)
+      ? 200
+      : Array.isArray(payload)
+        ? 400
+        : (httpStatusOf(answer) ?? 200);
     return { status, headers: { ...JSON_HEADERS }, body: serialize(answer, server) };
   };
 }

@@ -32,12 +32,35 @@ export {
   type ServerContext,
   unauthorized,
 } from './http.js';
-export { dump, ErrorCode, type ErrorCodeValue, errorResponse, isRequestId } from './jsonrpc.js';
 export {
+  dump,
+  ErrorCode,
+  type ErrorCodeValue,
+  errorResponse,
+  httpStatusOf,
+  isRequestId,
+  withHttpStatus,
+} from './jsonrpc.js';
+export {
+  checkParameterHeaders,
+  decodeHeaderValue,
+  type HeaderParameter,
+  hasCapabilities,
+  headerParameters,
+  LOG_LEVELS,
+  META,
+  routingHeaderProblem,
+} from './modern.js';
+export {
+  type Era,
   HANDSHAKE_PROTOCOL_VERSIONS,
   type HandshakeProtocolVersion,
   isHandshakeVersion,
+  isModernVersion,
   LATEST_HANDSHAKE_VERSION,
+  MODERN_PROTOCOL_VERSIONS,
+  type ModernProtocolVersion,
+  SUPPORTED_PROTOCOL_VERSIONS,
 } from './protocol-versions.js';
 export {
   AJV_OPTIONS,
@@ -50,9 +73,12 @@ export {
   simplifySchema,
 } from './schema.js';
 export {
+  type CacheHint,
+  type CallContext,
   type HandleResult,
   MAX_BATCH_SIZE,
   MCPServerBase,
+  type RequestContext,
   toolsByName,
 } from './server-base.js';
 export {

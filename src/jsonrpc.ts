@@ -24,7 +24,38 @@ export const ErrorCode = {
   InvalidParams: -32602,
   /** Something unexpected failed in the server; the details go to its logger only. */
   InternalError: -32603,
+  /** 2026-07-28: an HTTP header is missing, malformed, or does not match the body. */
+  HeaderMismatch: -32020,
+  /** 2026-07-28: the request needs a client capability it does not declare. */
+  MissingRequiredClientCapability: -32021,
+  /** The protocol version asked for is not one the server speaks; `data` says which it does. */
+  UnsupportedProtocolVersion: -32022,
 } as const;
+
+const HTTP_STATUS = Symbol.for('mcp-protocol-core.httpStatus');
+
+/**
+ * Mark a response with the HTTP status it must be sent with, e.g. 400 for a 2026-07-28 header
+ * mismatch. The mark is a symbol, which JSON leaves out.
+ *
+ * @param response - The response.
+ * @param status - The HTTP status.
+ * @returns The same response.
+ */
+export function withHttpStatus<T extends object>(response: T, status: number): T {
+  Object.defineProperty(response, HTTP_STATUS, { value: status, enumerable: false });
+  return response;
+}
+
+/**
+ * The HTTP status a response must be sent with, when it is not 200.
+ *
+ * @param response - A response from `handle()`.
+ * @returns The status, or `undefined` for 200.
+ */
+export function httpStatusOf(response: object): number | undefined {
+  return (response as { [HTTP_STATUS]?: number })[HTTP_STATUS];
+}
 
 /** One of the codes of {@link ErrorCode}. */
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -5,12 +5,34 @@
  * @module
  */
 import { isProtocolError, isToolError, ProtocolError } from './errors.js';
-import { dump, ErrorCode, errorResponse, isObject, isRequestId } from './jsonrpc.js';
-import { isHandshakeVersion, LATEST_HANDSHAKE_VERSION } from './protocol-versions.js';
+import { type HttpHeaders, header } from './headers.js';
+import {
+  dump,
+  ErrorCode,
+  errorResponse,
+  isObject,
+  isRequestId,
+  withHttpStatus,
+} from './jsonrpc.js';
+import {
+  checkParameterHeaders,
+  hasCapabilities,
+  LOG_LEVELS,
+  META,
+  routingHeaderProblem,
+} from './modern.js';
+import {
+  type Era,
+  isHandshakeVersion,
+  isModernVersion,
+  LATEST_HANDSHAKE_VERSION,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from './protocol-versions.js';
 import { mcpserverCalled, mcpserverToolCalled, type ToolOutcome } from './signals.js';
 import type { AnyTool } from './tool-base.js';
 import type {
   CallToolResult,
+  ClientCapabilities,
   EmptyResult,
   Implementation,
   InitializeResult,
@@ -35,13 +57,123 @@ export type HandleResult = JSONRPCResponse | JSONRPCResponse[] | undefined;
 
 const NO_TOOLS: ReadonlyMap<string, AnyTool> = new Map();
 
+/** What the HTTP layer knows of a request, for `handle()`. */
+export interface RequestContext {
+  /**
+   * The request's HTTP headers. With them, the era is decided by the `MCP-Protocol-Version`
+   * header and `_meta` together, and a 2026-07-28 request's headers are checked against its body;
+   * without them (in-process), by `_meta` alone.
+   */
+  headers?: HttpHeaders | undefined;
+}
+
+/** What a method knows of the request it answers. */
+export interface CallContext {
+  /** The era the request came in. */
+  readonly era: Era;
+  /** Its protocol version: 2026-07-28's `_meta` one, or the handshake era's header, when known. */
+  readonly protocolVersion: string | undefined;
+  /** The capabilities its client declares (2026-07-28, per request). */
+  readonly clientCapabilities: ClientCapabilities | undefined;
+  /** Who its client says it is (2026-07-28, when sent): for logs, never for decisions. */
+  readonly clientInfo: Implementation | undefined;
+  /** Its HTTP headers, when it came over HTTP. */
+  readonly headers: HttpHeaders | undefined;
+}
+
+/** A 2026-07-28 caching hint: how long a result stays fresh, and who may share it. */
+export interface CacheHint {
+  /** Milliseconds the result stays fresh; 0 is stale at once. */
+  readonly ttlMs: number;
+  /** `public`: the same for every caller; `private`: only within one authorization context. */
+  readonly cacheScope: 'public' | 'private';
+}
+
+const PUBLIC_FIVE_MINUTES: CacheHint = Object.freeze({ ttlMs: 300_000, cacheScope: 'public' });
+const PUBLIC_ONE_HOUR: CacheHint = Object.freeze({ ttlMs: 3_600_000, cacheScope: 'public' });
+
+const NO_CONTEXT: RequestContext = Object.freeze({});
+
+const HANDSHAKE: CallContext = Object.freeze({
+  era: 'handshake',
+  protocolVersion: undefined,
+  clientCapabilities: undefined,
+  clientInfo: undefined,
+  headers: undefined,
+});
+
+interface JSONRPCMessageIn {
+  method: string;
+  params?: Record<string, unknown>;
+}
+
+// 2026-07-28 answers these refusals with 400.
+function badRequest(
+  id: RequestId | null,
+  code: number,
+  message: string,
+  data?: unknown,
+): JSONRPCError {
+  return withHttpStatus(errorResponse(id, code, message, data), 400);
+}
+
+function unsupported(id: RequestId | null, requested: string): JSONRPCError {
+  return badRequest(id, ErrorCode.UnsupportedProtocolVersion, 'Unsupported protocol version.', {
+    supported: SUPPORTED_PROTOCOL_VERSIONS,
+    requested,
+  });
+}
+
+// What makes an object with a jsonrpc of "2.0" not a request or a notification.
+function invalidEnvelope(
+  message: Record<string, unknown>,
+  replyTo: RequestId | null,
+): JSONRPCError | undefined {
+  const { id, method, params } = message;
+  if (typeof method !== 'string') {
+    return errorResponse(replyTo, ErrorCode.InvalidRequest, 'method must be a string.');
+  }
+  if (id !== undefined && replyTo === null) {
+    return errorResponse(null, ErrorCode.InvalidRequest, 'id must be a string or an integer.');
+  }
+  if (params !== undefined && !isObject(params)) {
+    return Array.isArray(params)
+      ? errorResponse(replyTo, ErrorCode.InvalidParams, 'params must be an object.')
+      : errorResponse(replyTo, ErrorCode.InvalidRequest, 'params must be an object.');
+  }
+  return undefined;
+}
+
+// initialize, and 2026-07-28 requests, have no place in a batch.
+function refusedInBatch(message: unknown): JSONRPCError | undefined {
+  if (!isObject(message)) return undefined;
+  const id = isRequestId(message.id) ? message.id : null;
+  if (message.method === 'initialize') {
+    return errorResponse(id, ErrorCode.InvalidRequest, 'initialize must not be part of a batch.');
+  }
+  const { params } = message;
+  if (
+    isObject(params) &&
+    isObject(params._meta) &&
+    params._meta[META.protocolVersion] !== undefined
+  ) {
+    return errorResponse(
+      id,
+      ErrorCode.InvalidRequest,
+      'A 2026-07-28 request must not be part of a batch.',
+    );
+  }
+  return undefined;
+}
+
 /**
  * Key tools by name, in the order given, refusing two with one name. A `Map`, so that a tool
  * named `__proto__` or `constructor` is a tool like any other.
  *
  * @param tools - The tools, in the order `tools/list` lists them.
  * @returns The tools by name.
- * @throws Error - If two tools share a name.
+ * @throws Error - If two tools share a name, or a tool's schema breaks a rule of MCP (see
+ * `MCPToolBase.definition()` and `headerParameters()`).
  *
  * @example
  * ```ts
@@ -52,6 +184,9 @@ export function toolsByName(...tools: AnyTool[]): Map<string, AnyTool> {
   const byName = new Map<string, AnyTool>();
   for (const tool of tools) {
     if (byName.has(tool.name)) throw new Error(`two tools are named ${tool.name}`);
+    // Built now, once per class, so that a schema MCP forbids fails here, not on a client.
+    tool.definition();
+    tool.headerParameters();
     byName.set(tool.name, tool);
   }
   return byName;
@@ -105,12 +240,15 @@ export abstract class MCPServerBase {
    * property: pass it around detached.
    *
    * @param payload - The request body, parsed from JSON.
+   * @param context - The request's HTTP headers, when it came over HTTP: a 2026-07-28 request's
+   * headers are checked against its body.
    * @returns The response body, or `undefined` when nothing is owed, e.g. for a notification.
    */
-  readonly handle = (payload: unknown): Promise<HandleResult> => this.#handle(payload);
+  readonly handle = (payload: unknown, context?: RequestContext): Promise<HandleResult> =>
+    this.#handle(payload, context ?? NO_CONTEXT);
 
-  async #handle(payload: unknown): Promise<HandleResult> {
-    if (!Array.isArray(payload)) return this.handleMessage(payload);
+  async #handle(payload: unknown, context: RequestContext): Promise<HandleResult> {
+    if (!Array.isArray(payload)) return this.handleMessage(payload, context);
     if (payload.length === 0) {
       return errorResponse(
         null,
@@ -128,34 +266,77 @@ export abstract class MCPServerBase {
     // Answered concurrently, as JSON-RPC allows, and returned in the batch's order.
     const pending: (Promise<JSONRPCResponse | undefined> | JSONRPCError)[] = [];
     for (const message of payload) {
-      if (isObject(message) && message.method === 'initialize') {
-        const id = isRequestId(message.id) ? message.id : null;
-        pending.push(
-          errorResponse(id, ErrorCode.InvalidRequest, 'initialize must not be part of a batch.'),
-        );
-      } else pending.push(this.handleMessage(message));
+      const refused = refusedInBatch(message);
+      pending.push(refused ?? this.handleMessage(message, context));
     }
     const responses: JSONRPCResponse[] = [];
-    for (const answer of await Promise.all(pending))
+    for (const answer of await Promise.all(pending)) {
       if (answer !== undefined) responses.push(answer);
+    }
     return responses.length > 0 ? responses : undefined;
   }
 
   /**
-   * Answer one JSON-RPC message. A message that is not a valid request is answered with
-   * -32600, with its id when it could be read; a notification, and a response from the client, are
-   * accepted and answered with nothing. What a method throws is answered with its code when it is
-   * a {@link ProtocolError}, and otherwise with -32603, which is logged but whose detail never
+   * Answer one JSON-RPC message, in the era it came in: the handshake era's, or, when its `_meta`
+   * or its `MCP-Protocol-Version` header says 2026-07-28, the stateless era's. A message that is
+   * not a valid request is answered with -32600, with its id when it could be read; a
+   * notification is accepted and answered with nothing, and so is, in the handshake era, a
+   * response from the client. What a method throws is answered with its code when it is a
+   * {@link ProtocolError}, and otherwise with -32603, which is logged but whose detail never
    * reaches the client.
    *
    * @param message - The message, parsed from JSON.
-   * @returns The response, or `undefined` for a notification or a client's response.
+   * @param context - The request's HTTP headers, when it came over HTTP.
+   * @returns The response, or `undefined` when none is owed.
    */
-  async handleMessage(message: unknown): Promise<JSONRPCResponse | undefined> {
+  async handleMessage(
+    message: unknown,
+    context: RequestContext = NO_CONTEXT,
+  ): Promise<JSONRPCResponse | undefined> {
+    const { headers } = context;
+    const headerVersion =
+      headers === undefined ? undefined : header(headers, 'mcp-protocol-version')?.trim();
+    const params = isObject(message) ? message.params : undefined;
+    const meta = isObject(params) && isObject(params._meta) ? params._meta : undefined;
+    const metaVersion = meta?.[META.protocolVersion];
+    const replyTo = isObject(message) && isRequestId(message.id) ? message.id : null;
+
+    // The dual-era policy: a header and a _meta that disagree are refused, never guessed at.
+    if (isObject(message) && message.method === 'initialize' && !isModernVersion(headerVersion)) {
+      return this.#handshake(message, headerVersion, headers);
+    }
+    if (headerVersion === undefined) {
+      if (metaVersion === undefined) {
+        return this.#handshake(message, headers === undefined ? undefined : '2025-03-26', headers);
+      }
+      if (headers === undefined) return this.#modern(message, meta, headers);
+      return badRequest(
+        replyTo,
+        ErrorCode.HeaderMismatch,
+        'MCP-Protocol-Version is required with a 2026-07-28 request.',
+      );
+    }
+    if (isModernVersion(headerVersion)) return this.#modern(message, meta, headers);
+    if (metaVersion !== undefined && metaVersion !== headerVersion) {
+      return badRequest(
+        replyTo,
+        ErrorCode.HeaderMismatch,
+        "MCP-Protocol-Version does not match _meta's protocol version.",
+      );
+    }
+    if (isHandshakeVersion(headerVersion)) return this.#handshake(message, headerVersion, headers);
+    return unsupported(replyTo, headerVersion);
+  }
+
+  async #handshake(
+    message: unknown,
+    protocolVersion: string | undefined,
+    headers: HttpHeaders | undefined,
+  ): Promise<JSONRPCResponse | undefined> {
     if (!isObject(message)) {
       return errorResponse(null, ErrorCode.InvalidRequest, 'A message must be a JSON object.');
     }
-    const { id, method, params } = message;
+    const { id, method } = message;
     const replyTo = isRequestId(id) ? id : null;
     if (message.jsonrpc !== '2.0') {
       return errorResponse(replyTo, ErrorCode.InvalidRequest, 'jsonrpc must be "2.0".');
@@ -163,30 +344,134 @@ export abstract class MCPServerBase {
     if (method === undefined && id !== undefined && ('result' in message || 'error' in message)) {
       return undefined; // A client's response to a server request; a stateless server sent none.
     }
-    if (typeof method !== 'string') {
-      return errorResponse(replyTo, ErrorCode.InvalidRequest, 'method must be a string.');
+    const invalid = invalidEnvelope(message, replyTo);
+    if (invalid !== undefined) return invalid;
+    const call: CallContext =
+      protocolVersion === undefined && headers === undefined
+        ? HANDSHAKE
+        : { ...HANDSHAKE, protocolVersion, headers };
+    return this.#answer(message as unknown as JSONRPCMessageIn, replyTo, call);
+  }
+
+  async #modern(
+    message: unknown,
+    meta: Record<string, unknown> | undefined,
+    headers: HttpHeaders | undefined,
+  ): Promise<JSONRPCResponse | undefined> {
+    if (!isObject(message)) {
+      return badRequest(null, ErrorCode.InvalidRequest, 'A message must be a JSON object.');
     }
-    if (id !== undefined && replyTo === null) {
-      return errorResponse(null, ErrorCode.InvalidRequest, 'id must be a string or an integer.');
+    const { id, method, params } = message;
+    const replyTo = isRequestId(id) ? id : null;
+    if (message.jsonrpc !== '2.0') {
+      return badRequest(replyTo, ErrorCode.InvalidRequest, 'jsonrpc must be "2.0".');
     }
-    if (params !== undefined && !isObject(params)) {
-      return Array.isArray(params)
-        ? errorResponse(replyTo, ErrorCode.InvalidParams, 'params must be an object.')
-        : errorResponse(replyTo, ErrorCode.InvalidRequest, 'params must be an object.');
+    if (method === undefined && ('result' in message || 'error' in message)) {
+      return badRequest(
+        replyTo,
+        ErrorCode.InvalidRequest,
+        'A client does not send responses in 2026-07-28.',
+      );
     }
+    const invalid = invalidEnvelope(message, replyTo);
+    if (invalid !== undefined) return withHttpStatus(invalid, 400);
+    const version = meta?.[META.protocolVersion];
+    const capabilities = meta?.[META.clientCapabilities];
+    const info = meta?.[META.clientInfo];
+    const call: CallContext = {
+      era: 'modern',
+      protocolVersion: typeof version === 'string' ? version : undefined,
+      clientCapabilities: isObject(capabilities) ? capabilities : undefined,
+      clientInfo: isObject(info) ? (info as unknown as Implementation) : undefined,
+      headers,
+    };
+    if (replyTo === null) return this.#answer(message as unknown as JSONRPCMessageIn, null, call);
+    // The ladder of 2026-07-28, in order: the first failure is the answer.
+    if (version === undefined || call.clientCapabilities === undefined) {
+      return badRequest(
+        replyTo,
+        ErrorCode.InvalidParams,
+        `params._meta must carry ${META.protocolVersion} and ${META.clientCapabilities}.`,
+      );
+    }
+    if (headers !== undefined) {
+      const problem = routingHeaderProblem(headers, method as string, params, version);
+      if (problem !== undefined) return badRequest(replyTo, ErrorCode.HeaderMismatch, problem);
+    }
+    if (typeof version !== 'string') {
+      return badRequest(
+        replyTo,
+        ErrorCode.InvalidParams,
+        `${META.protocolVersion} must be a string.`,
+      );
+    }
+    if (!isModernVersion(version)) return unsupported(replyTo, version);
+    const level = meta?.[META.logLevel];
+    if (level !== undefined && !LOG_LEVELS.includes(level as string)) {
+      return badRequest(
+        replyTo,
+        ErrorCode.InvalidParams,
+        `${META.logLevel} must be one of ${LOG_LEVELS.join(', ')}.`,
+      );
+    }
+    if (headers !== undefined && method === 'tools/call' && isObject(params)) {
+      const tool = typeof params.name === 'string' ? this.tools.get(params.name) : undefined;
+      const problem =
+        tool && checkParameterHeaders(tool.headerParameters(), params.arguments, headers);
+      if (problem) return badRequest(replyTo, ErrorCode.HeaderMismatch, problem);
+    }
+    const answer = await this.#answer(message as unknown as JSONRPCMessageIn, replyTo, call);
+    if (answer === undefined || !('result' in answer)) return answer;
+    const { result } = answer;
+    return {
+      jsonrpc: '2.0',
+      id: answer.id,
+      result: {
+        resultType: 'complete',
+        ...result,
+        _meta: { ...result._meta, [META.serverInfo]: this.serverInfo() },
+      },
+    };
+  }
+
+  // Signal, dispatch, and turn what was thrown into an error response.
+  async #answer(
+    message: JSONRPCMessageIn,
+    replyTo: RequestId | null,
+    call: CallContext,
+  ): Promise<JSONRPCResponse | undefined> {
     if (replyTo === null) {
-      this.handleNotification(message as unknown as JSONRPCNotification);
+      this.handleNotification(message as JSONRPCNotification, call);
       return undefined;
     }
+    const { method, params } = message;
     if (mcpserverCalled.connected) {
       this.#logReceiverErrors(
-        mcpserverCalled.send({ server: this.name, method, id: replyTo, params }),
+        mcpserverCalled.send({
+          server: this.name,
+          method,
+          id: replyTo,
+          params,
+          era: call.era,
+          protocolVersion: call.protocolVersion,
+          clientInfo: call.clientInfo,
+        }),
       );
     }
     try {
-      return { jsonrpc: '2.0', id: replyTo, result: await this.dispatch(method, params ?? {}) };
+      return {
+        jsonrpc: '2.0',
+        id: replyTo,
+        result: await this.dispatch(method, params ?? {}, call),
+      };
     } catch (error) {
-      if (isProtocolError(error)) return error.toResponse(replyTo);
+      if (isProtocolError(error)) {
+        const response = error.toResponse(replyTo);
+        // 2026-07-28: an unknown method is a 404, whoever threw it.
+        return call.era === 'modern' && error.code === ErrorCode.MethodNotFound
+          ? withHttpStatus(response, 404)
+          : response;
+      }
       this.logError(error, `${method} failed`);
       return errorResponse(replyTo, ErrorCode.InternalError, 'Internal error');
     }
@@ -198,8 +483,9 @@ export abstract class MCPServerBase {
    * Sends {@link mcpserverCalled}, so that it is logged.
    *
    * @param message - The notification.
+   * @param call - The era and version it came in.
    */
-  handleNotification(message: JSONRPCNotification): void {
+  handleNotification(message: JSONRPCNotification, call: CallContext = HANDSHAKE): void {
     if (mcpserverCalled.connected) {
       this.#logReceiverErrors(
         mcpserverCalled.send({
@@ -207,6 +493,9 @@ export abstract class MCPServerBase {
           method: message.method,
           id: undefined,
           params: message.params,
+          era: call.era,
+          protocolVersion: call.protocolVersion,
+          clientInfo: call.clientInfo,
         }),
       );
     }
@@ -217,23 +506,59 @@ export abstract class MCPServerBase {
    *
    * @param method - The method, e.g. `tools/call`.
    * @param params - Its params, or an empty object.
+   * @param call - The era and version of the request, and what its client declared.
    * @returns Its result.
-   * @throws ProtocolError - -32601 for a method the server does not implement, -32602 for params
-   * that are not valid or a tool that does not exist.
+   * @throws ProtocolError - -32601 for a method the server does not implement in the request's
+   * era, -32602 for params that are not valid or a tool that does not exist.
    */
-  async dispatch(method: string, params: Record<string, unknown>): Promise<Result> {
+  async dispatch(
+    method: string,
+    params: Record<string, unknown>,
+    call: CallContext = HANDSHAKE,
+  ): Promise<Result> {
     switch (method) {
       case 'tools/call':
-        return this.callTool(params);
+        return this.callTool(params, call);
       case 'tools/list':
-        return this.listTools(params);
+        return this.listTools(params, call);
       case 'initialize':
-        return this.initialize(params);
+        if (call.era === 'handshake') return this.initialize(params);
+        // 2026-07-28 has no handshake: say which versions would have one.
+        throw new ProtocolError(ErrorCode.MethodNotFound, 'Method not found', {
+          supported: SUPPORTED_PROTOCOL_VERSIONS,
+        });
       case 'ping':
-        return this.ping();
-      default:
-        throw new ProtocolError(ErrorCode.MethodNotFound, 'Method not found');
+        if (call.era === 'handshake') return this.ping();
+        break;
+      case 'server/discover':
+        if (call.era === 'modern') return this.discover();
+        break;
     }
+    throw new ProtocolError(ErrorCode.MethodNotFound, 'Method not found');
+  }
+
+  /**
+   * How long a 2026-07-28 client may keep the answer to `tools/list`, and whether it may share it
+   * between callers: `private` when the list depends on who asks.
+   */
+  readonly toolsCache: CacheHint = PUBLIC_FIVE_MINUTES;
+
+  /** How long a 2026-07-28 client may keep the answer to `server/discover`, and with whom. */
+  readonly discoverCache: CacheHint = PUBLIC_ONE_HOUR;
+
+  /**
+   * Answer `server/discover` (2026-07-28): the versions, capabilities and instructions.
+   *
+   * @returns The discovery result, with its caching hints.
+   */
+  discover(): Result {
+    const result: Result = {
+      supportedVersions: SUPPORTED_PROTOCOL_VERSIONS,
+      capabilities: this.capabilities(),
+    };
+    const instructions = this.instructions();
+    if (instructions !== '') result.instructions = instructions;
+    return { ...result, ...this.discoverCache };
   }
 
   /**
@@ -288,10 +613,11 @@ export abstract class MCPServerBase {
    * List the server's tools, in the order of `tools`, all on one page.
    *
    * @param params - The params of `tools/list`.
+   * @param call - The era of the request: 2026-07-28 answers carry {@link toolsCache}.
    * @returns The tools' definitions, each built once per tool class.
    * @throws ProtocolError - -32602 for a cursor, which this server never hands out.
    */
-  listTools(params: Record<string, unknown>): ListToolsResult {
+  listTools(params: Record<string, unknown>, call: CallContext = HANDSHAKE): ListToolsResult {
     if (params.cursor !== undefined) {
       throw new ProtocolError(
         ErrorCode.InvalidParams,
@@ -300,7 +626,7 @@ export abstract class MCPServerBase {
     }
     const tools = [];
     for (const tool of this.tools.values()) tools.push(tool.definition());
-    return { tools };
+    return call.era === 'modern' ? { tools, ...this.toolsCache } : { tools };
   }
 
   /**
@@ -309,11 +635,16 @@ export abstract class MCPServerBase {
    * {@link mcpserverToolCalled} after every call, whether or not it failed.
    *
    * @param params - The tool's name and arguments.
+   * @param call - The era of the request, and the client capabilities it declares.
    * @returns The tool's result.
    * @throws ProtocolError - -32602 for a name that is not a string, arguments that are not an
-   * object, or a tool that does not exist.
+   * object, or a tool that does not exist; -32021 for a 2026-07-28 request that does not declare
+   * the client capabilities the tool needs.
    */
-  async callTool(params: Record<string, unknown>): Promise<CallToolResult> {
+  async callTool(
+    params: Record<string, unknown>,
+    call: CallContext = HANDSHAKE,
+  ): Promise<CallToolResult> {
     const { name, arguments: args } = params;
     if (typeof name !== 'string') {
       throw new ProtocolError(ErrorCode.InvalidParams, 'name must be a string.');
@@ -322,8 +653,22 @@ export abstract class MCPServerBase {
       throw new ProtocolError(ErrorCode.InvalidParams, 'arguments must be an object.');
     }
     const tool = this.tools.get(name);
-    if (tool === undefined)
+    if (tool === undefined) {
       throw new ProtocolError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+    }
+    const needs = tool.requiredClientCapabilities;
+    if (
+      call.era === 'modern' &&
+      needs !== undefined &&
+      !hasCapabilities(call.clientCapabilities, needs)
+    ) {
+      throw new ProtocolError(
+        ErrorCode.MissingRequiredClientCapability,
+        `${name} needs client capabilities that this request does not declare.`,
+        { requiredCapabilities: needs },
+        400,
+      );
+    }
     const started = performance.now();
     let outcome: ToolOutcome = 'success';
     let failure: unknown;
@@ -345,6 +690,9 @@ export abstract class MCPServerBase {
           arguments: args,
           outcome,
           durationMs: performance.now() - started,
+          era: call.era,
+          protocolVersion: call.protocolVersion,
+          clientInfo: call.clientInfo,
         };
         this.#logReceiverErrors(
           mcpserverToolCalled.send(outcome === 'success' ? event : { ...event, error: failure }),

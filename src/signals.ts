@@ -4,7 +4,8 @@
  *
  * @module
  */
-import type { RequestId } from './types.js';
+import type { Era } from './protocol-versions.js';
+import type { Implementation, RequestId } from './types.js';
 
 const NONE: unknown[] = [];
 
@@ -84,6 +85,12 @@ export interface ServerCalled {
   id: RequestId | undefined;
   /** The message's params, as the client sent them. */
   params: Record<string, unknown> | undefined;
+  /** The era it came in. */
+  era: Era;
+  /** Its protocol version, when known: 2026-07-28's `_meta` one, or the handshake header. */
+  protocolVersion: string | undefined;
+  /** Who the client says it is, when a 2026-07-28 request says so. */
+  clientInfo: Implementation | undefined;
 }
 
 /** How a tool call ended. */
@@ -113,6 +120,12 @@ export interface ToolCalled {
   durationMs: number;
   /** What was thrown, unless the outcome is `success`. */
   error?: unknown;
+  /** The era the call came in. */
+  era: Era;
+  /** Its protocol version, when known. */
+  protocolVersion: string | undefined;
+  /** Who the client says it is, when a 2026-07-28 request says so. */
+  clientInfo: Implementation | undefined;
 }
 
 /** Sent for every request and notification that a server accepts, before it is answered. */

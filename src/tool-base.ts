@@ -5,6 +5,7 @@
  */
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { isObject } from './jsonrpc.js';
+import { type HeaderParameter, headerParameters } from './modern.js';
 import {
   compileSchema,
   describeErrors,
@@ -14,7 +15,14 @@ import {
   type JSONSchema,
   simplifySchema,
 } from './schema.js';
-import type { CallToolResult, ContentBlock, Meta, ObjectSchema, Tool } from './types.js';
+import type {
+  CallToolResult,
+  ClientCapabilities,
+  ContentBlock,
+  Meta,
+  ObjectSchema,
+  Tool,
+} from './types.js';
 
 /**
  * The arguments a tool's `run()` receives, inferred from its schema: write the schema once, as a
@@ -65,6 +73,10 @@ export interface AnyTool {
   definition(): Tool;
   /** Validate the arguments, run the tool, and build its result. */
   call(rawArguments: Record<string, unknown> | undefined): Promise<CallToolResult>;
+  /** The arguments a 2026-07-28 client mirrors in `Mcp-Param-*` headers. */
+  headerParameters(): readonly HeaderParameter[];
+  /** The client capabilities a call needs, checked in the 2026-07-28 era. */
+  readonly requiredClientCapabilities?: ClientCapabilities | undefined;
 }
 
 /**
@@ -87,6 +99,7 @@ export type ToolOutput =
 
 interface Compiled {
   definition: Tool;
+  headerParameters: readonly HeaderParameter[];
   validate: ValidateFunction | undefined;
   validateOutput: ValidateFunction | undefined;
   copyArguments: boolean;
@@ -175,6 +188,11 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
   readonly readOnly: boolean = true;
   /** The tool reaches beyond the server's own data, e.g. to the web. */
   readonly openWorld: boolean = false;
+  /**
+   * The client capabilities a call needs, e.g. `{ sampling: {} }`: a 2026-07-28 request that does
+   * not declare them is refused with -32021.
+   */
+  readonly requiredClientCapabilities: ClientCapabilities | undefined = undefined;
 
   /**
    * Run the tool.
@@ -208,6 +226,7 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
       }
       entry = {
         definition: deepFreeze(definition),
+        headerParameters: Object.freeze(headerParameters(this.argumentsSchema, this.name)),
         validate: undefined,
         validateOutput: undefined,
         copyArguments: hasDefaults(this.argumentsSchema),
@@ -242,6 +261,17 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
    */
   validationSchema(): JSONSchema {
     return closed(this.argumentsSchema as Record<string, unknown>) as JSONSchema;
+  }
+
+  /**
+   * The arguments marked `x-mcp-header`, which a 2026-07-28 client mirrors in `Mcp-Param-*`
+   * headers; checked when the tool is first defined.
+   *
+   * @returns The annotated arguments, built once per class.
+   * @throws TypeError - If an annotation breaks a rule of the specification.
+   */
+  headerParameters(): readonly HeaderParameter[] {
+    return this.#compiled().headerParameters;
   }
 
   /**
@@ -334,6 +364,8 @@ export interface ToolSpec<Schema extends JSONSchema> {
   readOnly?: boolean;
   /** The tool reaches beyond the server's own data (default false). */
   openWorld?: boolean;
+  /** The client capabilities a call needs, checked in the 2026-07-28 era. */
+  requiredClientCapabilities?: ClientCapabilities;
   /** Run the tool, with the validated arguments typed from the schema. */
   run(args: ToolArguments<Schema>): ToolOutput | Promise<ToolOutput>;
 }
@@ -372,6 +404,7 @@ export function defineTool<const Schema extends JSONSchema>(
     override readonly outputSchema = spec.outputSchema;
     override readonly readOnly = spec.readOnly ?? true;
     override readonly openWorld = spec.openWorld ?? false;
+    override readonly requiredClientCapabilities = spec.requiredClientCapabilities;
     run(args: unknown): ToolOutput | Promise<ToolOutput> {
       return run(args);
     }

@@ -160,18 +160,18 @@ rules('the default limit is 4 MiB', async () => {
   assert.is((await handler(post(fits))).status, 200);
 });
 
-rules('an unsupported MCP-Protocol-Version is 400 -32022', async () => {
+rules('an unsupported MCP-Protocol-Version is 400 -32022, with the request id', async () => {
   assert.equal(await handler(post(PING, { 'mcp-protocol-version': '1999-01-01' })), {
     status: 400,
     headers: JSON_TYPE,
     body: JSON.stringify({
       jsonrpc: '2.0',
-      id: null,
+      id: 1,
       error: {
         code: -32022,
         message: 'Unsupported protocol version.',
         data: {
-          supported: ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'],
+          supported: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'],
           requested: '1999-01-01',
         },
       },

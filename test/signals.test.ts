@@ -91,21 +91,24 @@ called('is sent for every request and notification a server accepts', async () =
     { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } },
   ]);
   disconnect();
+  const handshake = { era: 'handshake', protocolVersion: undefined, clientInfo: undefined };
   assert.equal(seen, [
-    { server: 'test-server', method: 'tools/list', id: 1, params: undefined },
+    { server: 'test-server', method: 'tools/list', id: 1, params: undefined, ...handshake },
     {
       server: 'test-server',
       method: 'notifications/initialized',
       id: undefined,
       params: undefined,
+      ...handshake,
     },
-    { server: 'test-server', method: 'nope', id: 'x', params: { a: 1 } },
-    { server: 'test-server', method: 'ping', id: 2, params: undefined },
+    { server: 'test-server', method: 'nope', id: 'x', params: { a: 1 }, ...handshake },
+    { server: 'test-server', method: 'ping', id: 2, params: undefined, ...handshake },
     {
       server: 'test-server',
       method: 'notifications/cancelled',
       id: undefined,
       params: { requestId: 1 },
+      ...handshake,
     },
   ]);
 });
@@ -156,10 +159,13 @@ toolCalled('is sent after every tool call, with its outcome and duration', async
     assert.type(event.durationMs, 'number');
     assert.ok(event.durationMs >= 0);
   }
-  const summary = seen.map(({ durationMs: _, error, ...rest }) => ({
-    ...rest,
-    error: error === undefined ? undefined : (error as Error).message,
-  }));
+  const summary = seen.map(
+    ({ durationMs: _, era, protocolVersion, clientInfo, error, ...rest }) => ({
+      ...rest,
+      error: error === undefined ? undefined : (error as Error).message,
+      handshake: era === 'handshake' && protocolVersion === undefined && clientInfo === undefined,
+    }),
+  );
   assert.equal(summary, [
     {
       server: 'test-server',
@@ -167,6 +173,7 @@ toolCalled('is sent after every tool call, with its outcome and duration', async
       arguments: { query: 'boot' },
       outcome: 'success',
       error: undefined,
+      handshake: true,
     },
     {
       server: 'test-server',
@@ -174,6 +181,7 @@ toolCalled('is sent after every tool call, with its outcome and duration', async
       arguments: { limit: 0 },
       outcome: 'invalid-arguments',
       error: 'invalid arguments for search_logs: query: is required; limit: must be >= 1',
+      handshake: true,
     },
     {
       server: 'test-server',
@@ -181,6 +189,7 @@ toolCalled('is sent after every tool call, with its outcome and duration', async
       arguments: { how: 'tool' },
       outcome: 'tool-error',
       error: 'the disk is full; try a smaller limit',
+      handshake: true,
     },
     {
       server: 'test-server',
@@ -188,6 +197,7 @@ toolCalled('is sent after every tool call, with its outcome and duration', async
       arguments: { how: 'crash' },
       outcome: 'internal-error',
       error: 'secret detail: /srv/app/db.ts line 12',
+      handshake: true,
     },
   ]);
 });
