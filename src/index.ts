@@ -44,6 +44,7 @@ export {
 export {
   checkParameterHeaders,
   decodeHeaderValue,
+  encodeHeaderValue,
   type HeaderParameter,
   hasCapabilities,
   headerParameters,

@@ -224,3 +224,18 @@ export function routingHeaderProblem(
   }
   return undefined;
 }
+
+/**
+ * Encode a value for a header that mirrors it, as a client does: as it is when it is plain
+ * visible ASCII without edge spaces and does not look like the sentinel, else
+ * `=?base64?<base64 of its UTF-8>?=`.
+ *
+ * @param value - The value, e.g. a tool's name.
+ * @returns The header's value.
+ */
+export function encodeHeaderValue(value: string): string {
+  if (/^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(value) && !SENTINEL.test(value)) return value;
+  let binary = '';
+  for (const byte of new TextEncoder().encode(value)) binary += String.fromCharCode(byte);
+  return `=?base64?${btoa(binary)}?=`;
+}

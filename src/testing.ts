@@ -5,16 +5,58 @@
  * @module
  */
 import { ProtocolError } from './errors.js';
-import { isObject } from './jsonrpc.js';
-import { LATEST_HANDSHAKE_VERSION } from './protocol-versions.js';
+import { httpStatusOf, isObject } from './jsonrpc.js';
+import { encodeHeaderValue, type HeaderParameter, headerParameters, META } from './modern.js';
+import { isModernVersion, LATEST_HANDSHAKE_VERSION } from './protocol-versions.js';
 import type { MCPServerBase } from './server-base.js';
-import type { CallToolResult, InitializeResult, Result, Tool } from './types.js';
+import type {
+  CallToolResult,
+  ClientCapabilities,
+  Implementation,
+  InitializeResult,
+  Result,
+  Tool,
+} from './types.js';
+
+/** Options of a {@link TestClient}. */
+export interface TestClientOptions {
+  /**
+   * The protocol version to speak. `2026-07-28` speaks the stateless era: `_meta` on every
+   * request, and the HTTP headers a real client sends (`MCP-Protocol-Version`, `Mcp-Method`,
+   * `Mcp-Name`, `Mcp-Param-*`), so that the server checks them as it would over HTTP. Default: the
+   * handshake era, with no headers.
+   */
+  protocolVersion?: string;
+  /** The client capabilities a 2026-07-28 request declares. Default `{}`. */
+  clientCapabilities?: ClientCapabilities;
+  /** Who the client says it is, in 2026-07-28 requests. Default: left out. */
+  clientInfo?: Implementation;
+}
+
+/** A JSON-RPC error answer, thrown: a {@link ProtocolError} with the HTTP status it came with. */
+export class ResponseError extends ProtocolError {
+  override name = 'ResponseError';
+  /** The HTTP status the answer would be sent with: 200 unless the server said otherwise. */
+  readonly status: number;
+
+  /**
+   * @param code - The error's code.
+   * @param message - Its message.
+   * @param data - Its data.
+   * @param status - The HTTP status.
+   */
+  constructor(code: number, message: string, data: unknown, status: number) {
+    super(code, message, data, status);
+    this.status = status;
+  }
+}
 
 /**
  * A client for testing a server without a network. Each call builds a JSON-RPC message, passes it
  * through `JSON.stringify` and `JSON.parse`, hands it to `handle()`, and does the same with the
  * answer, so a test sees exactly what a client would. A JSON-RPC error is thrown as a
- * {@link ProtocolError} with its code; a tool's failure is a result with `isError`, as on the wire.
+ * {@link ResponseError} (a `ProtocolError`) with its code; a tool's failure is a result with
+ * `isError`, as on the wire.
  *
  * @example
  * ```ts
@@ -23,56 +65,68 @@ import type { CallToolResult, InitializeResult, Result, Tool } from './types.js'
  * const client = new TestClient(new WeatherServer());
  * const result = await client.callTool('get_weather', { city: 'Oslo' });
  * result.content[0]; //=> { type: 'text', text: 'It is sunny in Oslo.' }
+ *
+ * const modern = new TestClient(new WeatherServer(), { protocolVersion: '2026-07-28' });
+ * (await modern.callTool('get_weather', { city: 'Oslo' })).resultType; //=> 'complete'
  * ```
  */
 export class TestClient {
   readonly #server: () => MCPServerBase;
+  readonly #options: TestClientOptions;
   #nextId = 1;
+  #parameters: Map<string, HeaderParameter[]> | undefined;
 
   /**
    * @param server - The server, or a function that makes one per request, as an HTTP handler
    * would.
+   * @param options - The protocol version to speak, and what a 2026-07-28 request declares.
    */
-  constructor(server: MCPServerBase | (() => MCPServerBase)) {
+  constructor(server: MCPServerBase | (() => MCPServerBase), options: TestClientOptions = {}) {
     this.#server = typeof server === 'function' ? server : () => server;
+    this.#options = options;
+  }
+
+  get #modern(): boolean {
+    return isModernVersion(this.#options.protocolVersion);
   }
 
   /**
    * Send any payload, a message or a batch, and return the parsed answer.
    *
    * @param payload - What a client would post, before JSON encoding.
+   * @param headers - HTTP headers to send with it, lower-case, e.g. to test their checks.
    * @returns The answer, after JSON decoding, or `undefined` when none is owed.
    */
-  async send(payload: unknown): Promise<unknown> {
-    const answer = await this.#server().handle(JSON.parse(JSON.stringify(payload)));
-    return answer === undefined ? undefined : JSON.parse(JSON.stringify(answer));
+  async send(payload: unknown, headers?: Record<string, string>): Promise<unknown> {
+    const body = JSON.parse(JSON.stringify(payload));
+    const answer = await this.#server().handle(body, headers === undefined ? undefined : { headers });
+    if (answer === undefined) return undefined;
+    const parsed = JSON.parse(JSON.stringify(answer));
+    const status = Array.isArray(answer) ? undefined : httpStatusOf(answer);
+    // The status travels as it would over HTTP: beside the body, not in it.
+    if (status !== undefined) Object.defineProperty(parsed, 'status', { value: status });
+    return parsed;
   }
 
   /**
-   * Send a request and return its result.
+   * Send a request and return its result. In the 2026-07-28 era, `_meta` and the headers are added.
    *
    * @param method - The method, e.g. `tools/list`.
    * @param params - Its params.
    * @returns The result.
-   * @throws ProtocolError - With the code and message of a JSON-RPC error answer.
+   * @throws ResponseError - With the code, message and HTTP status of a JSON-RPC error answer.
    */
   async request<R extends Result = Result>(method: string, params?: object): Promise<R> {
     const id = this.#nextId++;
-    const message =
-      params === undefined
-        ? { jsonrpc: '2.0', id, method }
-        : { jsonrpc: '2.0', id, method, params };
-    const answer = await this.send(message);
+    const headers = this.#modern ? await this.#headers(method, params) : undefined;
+    const message = { jsonrpc: '2.0', id, method, ...this.#params(params) };
+    const answer = await this.send(message, headers);
     if (!isObject(answer) || answer.id !== id) {
       throw new Error(`expected a response to request ${id}, got ${JSON.stringify(answer)}`);
     }
     if (isObject(answer.error)) {
-      const {
-        code,
-        message: text,
-        data,
-      } = answer.error as { code: number; message: string; data?: unknown };
-      throw new ProtocolError(code, text, data);
+      const { code, message: text, data } = answer.error as { code: number; message: string; data?: unknown };
+      throw new ResponseError(code, text, data, (answer as { status?: number }).status ?? 200);
     }
     return answer.result as R;
   }
@@ -85,15 +139,13 @@ export class TestClient {
    * @throws Error - If the server answered it, which it must never do.
    */
   async notify(method: string, params?: object): Promise<void> {
-    const answer = await this.send(
-      params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params },
-    );
-    if (answer !== undefined)
-      throw new Error(`a notification was answered: ${JSON.stringify(answer)}`);
+    const headers = this.#modern ? await this.#headers(method, params) : undefined;
+    const answer = await this.send({ jsonrpc: '2.0', method, ...this.#params(params) }, headers);
+    if (answer !== undefined) throw new Error(`a notification was answered: ${JSON.stringify(answer)}`);
   }
 
   /**
-   * Run the initialize handshake.
+   * Run the initialize handshake (handshake era).
    *
    * @param protocolVersion - The version to ask for.
    * @returns The server's answer.
@@ -104,6 +156,15 @@ export class TestClient {
       capabilities: {},
       clientInfo: { name: 'mcp-protocol-core-test-client', version: '1.0.0' },
     });
+  }
+
+  /**
+   * Ask the server what it speaks (2026-07-28).
+   *
+   * @returns The `server/discover` result.
+   */
+  discover(): Promise<Result> {
+    return this.request('server/discover');
   }
 
   /**
@@ -121,12 +182,47 @@ export class TestClient {
    * @param name - The tool's name.
    * @param args - Its arguments; none when left out.
    * @returns The tool's result; a failed call is a result with `isError`.
-   * @throws ProtocolError - For an unknown tool (-32602) or a server fault (-32603).
+   * @throws ResponseError - For an unknown tool (-32602) or a server fault (-32603).
    */
   callTool(name: string, args?: Record<string, unknown>): Promise<CallToolResult> {
-    return this.request<CallToolResult>(
-      'tools/call',
-      args === undefined ? { name } : { name, arguments: args },
-    );
+    return this.request<CallToolResult>('tools/call', args === undefined ? { name } : { name, arguments: args });
+  }
+
+  #params(params: object | undefined): { params?: object } {
+    if (!this.#modern) return params === undefined ? {} : { params };
+    const meta: Record<string, unknown> = {
+      [META.protocolVersion]: this.#options.protocolVersion,
+      [META.clientCapabilities]: this.#options.clientCapabilities ?? {},
+    };
+    if (this.#options.clientInfo !== undefined) meta[META.clientInfo] = this.#options.clientInfo;
+    return { params: { ...params, _meta: meta } };
+  }
+
+  // The headers a real 2026-07-28 client sends, Mcp-Param-* from the tools' listed schemas.
+  async #headers(method: string, params: object | undefined): Promise<Record<string, string>> {
+    const headers: Record<string, string> = {
+      'mcp-protocol-version': this.#options.protocolVersion as string,
+      'mcp-method': method,
+    };
+    const { name, arguments: args } = (params ?? {}) as { name?: unknown; arguments?: unknown };
+    if (method === 'tools/call' && typeof name === 'string') {
+      headers['mcp-name'] = encodeHeaderValue(name);
+      this.#parameters ??= await this.#listParameters();
+      for (const { path, header } of this.#parameters.get(name) ?? []) {
+        let value: unknown = args;
+        for (const key of path) value = isObject(value) ? value[key] : undefined;
+        if (value !== undefined && value !== null) {
+          headers[`mcp-param-${header.toLowerCase()}`] = encodeHeaderValue(String(value));
+        }
+      }
+    }
+    return headers;
+  }
+
+  async #listParameters(): Promise<Map<string, HeaderParameter[]>> {
+    const byTool = new Map<string, HeaderParameter[]>();
+    this.#parameters = byTool; // listing the tools must not list them again
+    for (const tool of await this.listTools()) byTool.set(tool.name, headerParameters(tool.inputSchema, tool.name));
+    return byTool;
   }
 }
