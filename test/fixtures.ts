@@ -1,6 +1,7 @@
 // A small server for the black-box tests: tools that cover every kind of result and failure.
 import {
   defineTool,
+  type Implementation,
   type JSONSchema,
   MCPServerBase,
   MCPToolBase,
@@ -100,11 +101,11 @@ export const Media = defineTool({
 });
 
 export class TestServer extends MCPServerBase {
-  readonly name = 'test-server';
+  readonly name: string = 'test-server';
   override readonly tools = toolsByName(new SearchLogs(), new Fail(), new Weather(), new Media());
   readonly logged: { error: unknown; context: string }[] = [];
 
-  serverInfo() {
+  serverInfo(): Implementation {
     return {
       name: this.name,
       title: 'Test server',

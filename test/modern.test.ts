@@ -327,7 +327,10 @@ era(
     });
     const web = new Headers({ 'MCP-Protocol-Version': V, 'MCP-METHOD': 'tools/list' });
     const answer = await new ModernServer().handle(modern(1, 'tools/list').body, { headers: web });
-    assert.is((answer as { result: { resultType: string } }).result.resultType, 'complete');
+    assert.is(
+      (answer as unknown as { result: { resultType: string } }).result.resultType,
+      'complete',
+    );
   },
 );
 
