@@ -1,0 +1,257 @@
+// The demo's project server on Cloudflare's runtime: built by examples/workers/build.ts, served by
+// workerd, asked over real HTTP. Validation works there only with the validators generated at
+// build time: two more builds show what workerd does without them.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'esbuild';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { build, bundleWorker, workerdConfig } from '../examples/workers/build.js';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const WORKERD = join(root, 'node_modules', '.bin', 'workerd');
+const READY_TIMEOUT_MS = 20_000;
+
+/** Free ports on 127.0.0.1, held together so that they differ, then let go for workerd. */
+async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from({ length: count }, async () => {
+      const server = createServer();
+      server.listen(0, '127.0.0.1');
+      await once(server, 'listening');
+      return server;
+    }),
+  );
+  const ports = servers.map((server) => (server.address() as { port: number }).port);
+  await Promise.all(servers.map((server) => new Promise((done) => server.close(done))));
+  return ports;
+}
+
+interface Workerd {
+  url: string;
+  /** What workerd wrote to stderr: the worker's console.error, among others. */
+  stderr: () => string;
+  stop: () => Promise<void>;
+}
+
+const started = new Set<ChildProcess>();
+// Should the run end without the suite's after(), no workerd outlives it.
+process.once('exit', () => {
+  for (const child of started) child.kill('SIGKILL');
+});
+
+/** `workerd serve config` on 127.0.0.1:port; resolves when the worker answers a ping. */
+async function serve(config: string, port: number): Promise<Workerd> {
+  // --socket-addr: the port asked for, whatever the config says (another run may have rewritten it).
+  const child = spawn(WORKERD, ['serve', config, `--socket-addr=http=127.0.0.1:${port}`], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.add(child);
+  const exited = once(child, 'exit');
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    output += chunk;
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk;
+  });
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+    started.delete(child);
+  };
+  const url = `http://127.0.0.1:${port}/mcp`;
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let last: unknown;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) {
+      await stop();
+      throw new Error(
+        `workerd serve ${config}: not ready (${last})\nstdout: ${output}\nstderr: ${stderr}`,
+      );
+    }
+    const answer = await rpc(url, 'ping').catch((error: unknown) => {
+      last = error;
+    });
+    if (answer !== undefined) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { url, stderr: () => stderr, stop };
+}
+
+async function rpc(url: string, method: string, params?: object) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  assert.is(response.status, 200);
+  return response.json() as Promise<{
+    result?: { content: { type: string; text: string }[]; isError?: true; tools: unknown[] };
+    error?: { code: number; message: string };
+  }>;
+}
+
+const callTool = (url: string, name: string, args: object) =>
+  rpc(url, 'tools/call', { name, arguments: args });
+
+// A worker.ts whose generated validators are replaced by none at all.
+const noValidators: Plugin = {
+  name: 'no-validators',
+  setup(build) {
+    build.onResolve({ filter: /\/generated\/validators\.js$/ }, ({ path }) => ({
+      path,
+      namespace: 'no-validators',
+    }));
+    build.onLoad({ filter: /.*/, namespace: 'no-validators' }, () => ({
+      contents: 'export const validators = {};',
+    }));
+  },
+};
+
+interface Servers {
+  /** The worker as built. */
+  worker: Workerd;
+  /** The same with ajv's own compiler put back: what a worker built without the step does. */
+  ajv: Workerd;
+  /** The same with none of the validators generated. */
+  missing: Workerd;
+}
+
+/** Build the three workers into `dir` (the real one into its own folder) and serve them. */
+async function start(dir: string): Promise<Servers> {
+  const [port, ajvPort, missingPort] = await freePorts(3);
+  const built = await build({ port: port! });
+  const ajvEntry = join(dir, 'ajv.ts');
+  await writeFile(
+    ajvEntry,
+    [
+      `import worker from ${JSON.stringify(join(root, 'examples/workers/worker.ts'))};`,
+      `import { setSchemaCompiler } from ${JSON.stringify(join(root, 'src/index.ts'))};`,
+      'setSchemaCompiler(undefined);',
+      'export default worker;',
+    ].join('\n'),
+  );
+  await bundleWorker({ entry: ajvEntry, outfile: join(dir, 'ajv', 'worker.js') });
+  await bundleWorker({ outfile: join(dir, 'missing', 'worker.js'), plugins: [noValidators] });
+  await writeFile(join(dir, 'ajv', 'config.capnp'), workerdConfig(ajvPort!));
+  await writeFile(join(dir, 'missing', 'config.capnp'), workerdConfig(missingPort!));
+  const servers = await Promise.allSettled([
+    serve(built.config, port!),
+    serve(join(dir, 'ajv', 'config.capnp'), ajvPort!),
+    serve(join(dir, 'missing', 'config.capnp'), missingPort!),
+  ]);
+  const running = servers.flatMap((server) =>
+    server.status === 'fulfilled' ? [server.value] : [],
+  );
+  const failed = servers.find((server) => server.status === 'rejected');
+  if (failed !== undefined) {
+    await Promise.all(running.map((server) => server.stop()));
+    throw failed.reason;
+  }
+  const [worker, ajv, missing] = running as [Workerd, Workerd, Workerd];
+  return { worker, ajv, missing };
+}
+
+const workers = suite<{ dir: string; servers: Promise<Servers> }>(
+  'the demo on workerd, its validators generated at build time',
+);
+
+workers.before(async (context) => {
+  context.dir = await mkdtemp(join(tmpdir(), 'mcp-workers-'));
+  context.servers = start(context.dir);
+  // uvu does not report a hook's failure: every test awaits the servers, and fails with it.
+  context.servers.catch(() => {});
+});
+
+workers.after(async ({ dir, servers }) => {
+  const running = await servers.catch(() => undefined);
+  if (running !== undefined) await Promise.all(Object.values(running).map((w) => w.stop()));
+  await rm(dir, { recursive: true, force: true });
+});
+
+workers('tools/list: the four tools', async ({ servers }) => {
+  const { worker } = await servers;
+  const { result } = await rpc(worker.url, 'tools/list');
+  assert.equal(
+    (result!.tools as { name: string }[]).map((tool) => tool.name),
+    ['list_documents', 'read_document', 'search_documents', 'read_blog'],
+  );
+});
+
+workers('read_document README.md: its text, from the embedded documents', async ({ servers }) => {
+  const { worker } = await servers;
+  const { result } = await callTool(worker.url, 'read_document', { path: 'README.md' });
+  assert.is(result!.isError, undefined);
+  // start_line and max_lines were left out: without their defaults, not one line would be read.
+  assert.match(result!.content[0]!.text, /^# README\.md\n\n# mcp-protocol-core\n/);
+});
+
+workers('invalid arguments: a result with isError, naming path', async ({ servers }) => {
+  const { worker } = await servers;
+  const { result } = await callTool(worker.url, 'read_document', { path: 5, extra: true });
+  assert.equal(result, {
+    content: [
+      {
+        type: 'text',
+        text: 'invalid arguments for read_document: extra: is not an argument of this tool; path: must be string',
+      },
+    ],
+    isError: true,
+  });
+  const short = await callTool(worker.url, 'search_documents', { query: 'x' });
+  assert.is(
+    short.result!.content[0]!.text,
+    'invalid arguments for search_documents: query: must NOT have fewer than 2 characters',
+  );
+});
+
+workers('search_documents: limit filled in with its default, 20', async ({ servers }) => {
+  const { worker } = await servers;
+  const { result } = await callTool(worker.url, 'search_documents', { query: 'export' });
+  assert.is(result!.isError, undefined);
+  const hits = result!.content[0]!.text.split('\n');
+  assert.is(hits.length, 20);
+  assert.match(hits[0]!, /^src\/\w+\.ts:\d+: export /);
+});
+
+workers('GET: 405; another path: 404', async ({ servers }) => {
+  const { worker } = await servers;
+  const get = await fetch(worker.url);
+  assert.is(get.status, 405);
+  assert.is(get.headers.get('allow'), 'POST');
+  await get.body?.cancel();
+  const other = await fetch(worker.url.replace('/mcp', '/elsewhere'), { method: 'POST' });
+  assert.is(other.status, 404);
+  await other.body?.cancel();
+});
+
+workers(
+  'without them, ajv compiles at run time, and workerd refuses: -32603',
+  async ({ servers }) => {
+    const { ajv } = await servers;
+    const { result } = await rpc(ajv.url, 'tools/list');
+    assert.is(result!.tools.length, 4);
+    const answer = await callTool(ajv.url, 'read_document', { path: 'README.md' });
+    assert.equal(answer.error, { code: -32603, message: 'Internal error' });
+    assert.match(
+      ajv.stderr(),
+      /tools\/call failed: EvalError: Code generation from strings disallowed/,
+    );
+  },
+);
+
+workers('a schema nobody generated: -32603, and the log says why', async ({ servers }) => {
+  const { missing } = await servers;
+  const answer = await callTool(missing.url, 'read_blog', {});
+  assert.equal(answer.error, { code: -32603, message: 'Internal error' });
+  assert.match(missing.stderr(), /No validator was generated for the schema \{"type":"object"/);
+});
+
+workers.run();
