@@ -65,6 +65,31 @@ pkg('the in-process example prints what its comments say', async () => {
   assert.equal(stdout.trim().split('\n'), expected);
 });
 
+pkg(
+  'the 2026-07-28 client example holds a whole conversation with the demo, in plain fetch',
+  async () => {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'examples/modern-client.ts'],
+      {
+        cwd: root,
+        env: { ...process.env, NODE_V8_COVERAGE: '', FORCE_COLOR: '0' },
+      },
+    );
+    const answers = [...stdout.matchAll(/^← (\d+) (.*)$/gm)].map(([, status, body]) => [
+      Number(status),
+      JSON.parse(body!),
+    ]);
+    assert.equal(
+      answers.map(([status]) => status),
+      [200, 200, 200, 200, 404, 400],
+    );
+    assert.equal(answers[0]![1].result.supportedVersions[0], '2026-07-28');
+    assert.is(answers[3]![1].result.isError, true);
+    assert.is(answers[5]![1].error.code, -32020);
+  },
+);
+
 pkg('the README opens with the two commands, and shows the in-process example as it is', () => {
   const readme = read('README.md');
   const head = readme.split('\n').slice(0, 10).join('\n');

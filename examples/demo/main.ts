@@ -60,15 +60,13 @@ export async function startDemo({
   );
 
   const notFound = (response: ServerResponse) =>
-    response
-      .writeHead(404, { 'content-type': 'application/json' })
-      .end(
-        JSON.stringify({
-          jsonrpc: '2.0',
-          id: null,
-          error: { code: -32600, message: 'Nothing is served here.' },
-        }),
-      );
+    response.writeHead(404, { 'content-type': 'application/json' }).end(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: 'Nothing is served here.' },
+      }),
+    );
 
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const { pathname, searchParams } = new URL(request.url ?? '/', 'http://localhost');
