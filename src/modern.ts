@@ -234,7 +234,8 @@ export function routingHeaderProblem(
  * @returns The header's value.
  */
 export function encodeHeaderValue(value: string): string {
-  if (/^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(value) && !SENTINEL.test(value)) return value;
+  if (/^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(value) && !SENTINEL.test(value))
+    return value;
   let binary = '';
   for (const byte of new TextEncoder().encode(value)) binary += String.fromCharCode(byte);
   return `=?base64?${btoa(binary)}?=`;

@@ -99,7 +99,10 @@ export class TestClient {
    */
   async send(payload: unknown, headers?: Record<string, string>): Promise<unknown> {
     const body = JSON.parse(JSON.stringify(payload));
-    const answer = await this.#server().handle(body, headers === undefined ? undefined : { headers });
+    const answer = await this.#server().handle(
+      body,
+      headers === undefined ? undefined : { headers },
+    );
     if (answer === undefined) return undefined;
     const parsed = JSON.parse(JSON.stringify(answer));
     const status = Array.isArray(answer) ? undefined : httpStatusOf(answer);
@@ -125,7 +128,11 @@ export class TestClient {
       throw new Error(`expected a response to request ${id}, got ${JSON.stringify(answer)}`);
     }
     if (isObject(answer.error)) {
-      const { code, message: text, data } = answer.error as { code: number; message: string; data?: unknown };
+      const {
+        code,
+        message: text,
+        data,
+      } = answer.error as { code: number; message: string; data?: unknown };
       throw new ResponseError(code, text, data, (answer as { status?: number }).status ?? 200);
     }
     return answer.result as R;
@@ -141,7 +148,8 @@ export class TestClient {
   async notify(method: string, params?: object): Promise<void> {
     const headers = this.#modern ? await this.#headers(method, params) : undefined;
     const answer = await this.send({ jsonrpc: '2.0', method, ...this.#params(params) }, headers);
-    if (answer !== undefined) throw new Error(`a notification was answered: ${JSON.stringify(answer)}`);
+    if (answer !== undefined)
+      throw new Error(`a notification was answered: ${JSON.stringify(answer)}`);
   }
 
   /**
@@ -185,7 +193,10 @@ export class TestClient {
    * @throws ResponseError - For an unknown tool (-32602) or a server fault (-32603).
    */
   callTool(name: string, args?: Record<string, unknown>): Promise<CallToolResult> {
-    return this.request<CallToolResult>('tools/call', args === undefined ? { name } : { name, arguments: args });
+    return this.request<CallToolResult>(
+      'tools/call',
+      args === undefined ? { name } : { name, arguments: args },
+    );
   }
 
   #params(params: object | undefined): { params?: object } {
@@ -222,7 +233,8 @@ export class TestClient {
   async #listParameters(): Promise<Map<string, HeaderParameter[]>> {
     const byTool = new Map<string, HeaderParameter[]>();
     this.#parameters = byTool; // listing the tools must not list them again
-    for (const tool of await this.listTools()) byTool.set(tool.name, headerParameters(tool.inputSchema, tool.name));
+    for (const tool of await this.listTools())
+      byTool.set(tool.name, headerParameters(tool.inputSchema, tool.name));
     return byTool;
   }
 }
