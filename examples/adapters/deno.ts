@@ -1,0 +1,35 @@
+// The demo's public project server on Deno, whose requests are web Requests: createFetchHandler.
+//   deno run --sloppy-imports --node-modules-dir=manual \
+//     --allow-net=127.0.0.1 --allow-read --allow-env examples/adapters/deno.ts
+// --sloppy-imports: src/ imports './x.js' where the file is x.ts, as NodeNext wants; Deno resolves
+// that only with this flag. --node-modules-dir=manual: ajv, CommonJS, from the repository's
+// node_modules as npm installed it (Deno finds package.json), never fetched. PORT from the
+// environment, default 3000; PORT=0 picks a free one, printed.
+import { fileURLToPath } from 'node:url';
+import { createFetchHandler } from '../../src/index.js';
+import { ProjectServer } from '../demo/project-server.js';
+import { loadRepository } from '../demo/repository.js';
+
+// Deno's own types are not in this repository's tsconfig: the little used here, declared.
+declare const Deno: {
+  env: { get(name: string): string | undefined };
+  serve(
+    options: { hostname: string; port: number; onListen?: (address: { port: number }) => void },
+    handler: (request: Request) => Response | Promise<Response>,
+  ): { finished: Promise<void> };
+};
+
+const repository = loadRepository(fileURLToPath(new URL('../../', import.meta.url)));
+const handler = createFetchHandler(() => new ProjectServer([repository]));
+
+Deno.serve(
+  {
+    hostname: '127.0.0.1',
+    port: Number(Deno.env.get('PORT') ?? 3000),
+    onListen: ({ port }) => console.log(`MCP server listening on http://127.0.0.1:${port}/mcp`),
+  },
+  (request) =>
+    new URL(request.url).pathname === '/mcp'
+      ? handler(request)
+      : new Response(null, { status: 404 }),
+);

@@ -1,0 +1,46 @@
+// The demo's public project server on Fastify 5. `npx tsx examples/adapters/fastify.ts`; PORT from
+// the environment, default 3000 (0 picks a free one).
+import type { IncomingMessage } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
+import { createHttpHandler, DEFAULT_MAX_BODY_BYTES } from '../../src/index.js';
+import { ProjectServer } from '../demo/project-server.js';
+import { loadRepository } from '../demo/repository.js';
+
+const repository = loadRepository(fileURLToPath(new URL('../../', import.meta.url)));
+const handler = createHttpHandler(() => new ProjectServer([repository]));
+
+/** Start the server on 127.0.0.1; resolves when it listens. */
+export async function start(port = 3000) {
+  const app = Fastify();
+  // The body as bytes, whatever its Content-Type, no more than one byte past the limit: the handler
+  // answers 415, 413 and 400. Not `parseAs: 'buffer'`, whose bodyLimit answers 413 in Fastify's way.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', async (_request: unknown, payload: IncomingMessage) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of payload.iterator({ destroyOnReturn: false })) {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size > DEFAULT_MAX_BODY_BYTES) break;
+    }
+    return Buffer.concat(chunks).subarray(0, DEFAULT_MAX_BODY_BYTES + 1);
+  });
+  // Every method, not only POST: the handler answers GET and the others 405, with `Allow: POST`.
+  app.all('/mcp', async (request, reply) => {
+    const { method, url, headers, raw } = request;
+    const body = request.body as Buffer | undefined;
+    const answer = await handler({ method, url, headers, body });
+    // A body refused before it was read to its end: close the connection rather than drain it.
+    if (body !== undefined && !raw.readableEnded) reply.header('connection', 'close');
+    return reply.code(answer.status).headers(answer.headers).send(answer.body);
+  });
+  await app.listen({ host: '127.0.0.1', port });
+  const { port: bound } = app.server.address() as { port: number };
+  return { url: `http://127.0.0.1:${bound}/mcp`, close: () => app.close() };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { url } = await start(Number(process.env.PORT ?? 3000));
+  console.log(`MCP server listening on ${url}`);
+}

@@ -1,0 +1,209 @@
+// The adapters of examples/adapters/, each started and asked over real HTTP: Express, Hono and
+// Fastify in this process; Deno and Bun as children of their own binaries.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { DEFAULT_MAX_BODY_BYTES } from '../src/index.js';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const READY_TIMEOUT_MS = 30_000;
+
+interface Running {
+  url: string;
+  close: () => Promise<void>;
+}
+
+/** Start an adapter as a child process with PORT=0; resolves when it prints the URL it listens on. */
+function child(command: string, args: string[]): Promise<Running> {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', NO_COLOR: '1' };
+  delete env.FORCE_COLOR; // set by uvu: the stderr shown on a failure reads better without colours
+  const process_: ChildProcess = spawn(join(root, command), args, {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = once(process_, 'exit');
+  // Should this process end first, on a crash say, it takes the child with it.
+  const kill = () => process_.kill();
+  process.once('exit', kill);
+  const close = async () => {
+    if (process_.exitCode === null && process_.signalCode === null) process_.kill('SIGTERM');
+    await exited;
+    process.off('exit', kill);
+  };
+  let stdout = '';
+  let stderr = '';
+  process_.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk;
+  });
+  return new Promise<Running>((resolve, reject) => {
+    const fail = (why: string) => {
+      clearTimeout(timer);
+      void close().then(() =>
+        reject(
+          new Error(`${command} ${args.join(' ')}: ${why}\nstdout: ${stdout}\nstderr: ${stderr}`),
+        ),
+      );
+    };
+    const timer = setTimeout(() => fail(`not ready in ${READY_TIMEOUT_MS} ms`), READY_TIMEOUT_MS);
+    process_.once('error', (error) => fail(error.message));
+    const early = (code: number | null, signal: string | null) =>
+      fail(`exited (${code ?? signal}) before it listened`);
+    process_.once('exit', early);
+    process_.stdout!.on('data', (chunk: Buffer) => {
+      stdout += chunk;
+      const url = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(stdout)?.[1];
+      if (url === undefined) return;
+      clearTimeout(timer);
+      process_.off('exit', early);
+      resolve({ url, close });
+    });
+  });
+}
+
+const HEADERS = {
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+};
+
+const post = (url: string, body: BodyInit, headers: Record<string, string> = {}) =>
+  fetch(url, { method: 'POST', headers: { ...HEADERS, ...headers }, body });
+
+const call = (url: string, method: string, params?: object) =>
+  post(url, JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }));
+
+/** POST with a Host header of our choosing, which fetch does not allow. */
+function postWithHost(url: string, host: string, body: string) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const outgoing = request(url, { method: 'POST', headers: { ...HEADERS, host } }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      response.on('end', () => resolve({ status: response.statusCode!, body: text }));
+    });
+    outgoing.on('error', reject).end(body);
+  });
+}
+
+async function errorOf(response: Response, status: number) {
+  assert.is(response.status, status);
+  assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
+  const body = await response.json();
+  assert.is(body.id, null);
+  return body.error as { code: number; message: string };
+}
+
+function adapter(name: string, start: () => Promise<Running>) {
+  const test = suite(name);
+  let running: Promise<Running>;
+  test.before(() => {
+    running = start();
+    // A start that fails fails every test below, with its reason; none goes unhandled.
+    running.catch(() => {});
+  });
+  test.after(async () => {
+    await (await running.catch(() => undefined))?.close();
+  });
+
+  test('tools/list: 200, JSON, the four tools', async () => {
+    const response = await call((await running).url, 'tools/list');
+    assert.is(response.status, 200);
+    assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
+    const { result } = await response.json();
+    assert.equal(
+      result.tools.map((tool: { name: string }) => tool.name),
+      ['list_documents', 'read_document', 'search_documents', 'read_blog'],
+    );
+  });
+
+  test('tools/call read_document README.md: its text', async () => {
+    const response = await call((await running).url, 'tools/call', {
+      name: 'read_document',
+      arguments: { path: 'README.md' },
+    });
+    assert.is(response.status, 200);
+    const { result } = await response.json();
+    assert.is(result.isError, undefined);
+    assert.ok(result.content[0].text.startsWith('# README.md\n\n'), result.content[0].text);
+  });
+
+  test('GET: 405, Allow: POST', async () => {
+    const response = await fetch((await running).url, { headers: HEADERS });
+    assert.is(response.headers.get('allow'), 'POST');
+    assert.is((await errorOf(response, 405)).code, -32600);
+  });
+
+  test('a notification: 202, no body', async () => {
+    const body = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    const response = await post((await running).url, body);
+    assert.is(response.status, 202);
+    assert.is(await response.text(), '');
+  });
+
+  test('a body that is not JSON: 400, -32700', async () => {
+    const response = await post((await running).url, '{"jsonrpc":');
+    assert.is((await errorOf(response, 400)).code, -32700);
+  });
+
+  test('a Content-Type other than JSON: 415 from the handler', async () => {
+    const response = await post((await running).url, '{}', { 'content-type': 'text/plain' });
+    assert.is((await errorOf(response, 415)).code, -32600);
+  });
+
+  test('a body over the limit, by 28 MiB or by 1 byte: 413 from the handler', async () => {
+    for (const size of [8 * DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_BODY_BYTES + 1]) {
+      const response = await post((await running).url, new Uint8Array(size));
+      const error = await errorOf(response, 413);
+      assert.is(error.message, `The body is larger than ${DEFAULT_MAX_BODY_BYTES} bytes.`);
+    }
+  });
+
+  test('Host: evil.example.com: 403', async () => {
+    const ping = '{"jsonrpc":"2.0","id":1,"method":"ping"}';
+    const response = await postWithHost((await running).url, 'evil.example.com', ping);
+    assert.is(response.status, 403);
+    assert.is(JSON.parse(response.body).error.message, 'This host is not allowed.');
+  });
+
+  test('only /mcp is served', async () => {
+    const response = await call((await running).url.replace(/\/mcp$/, '/other'), 'ping');
+    assert.is(response.status, 404);
+    await response.arrayBuffer();
+  });
+
+  test.run();
+}
+
+const inProcess = (load: () => Promise<{ start: (port: number) => Promise<Running> }>) => () =>
+  load().then(({ start }) => start(0));
+
+adapter(
+  'Express',
+  inProcess(() => import('../examples/adapters/express.js')),
+);
+adapter(
+  'Hono',
+  inProcess(() => import('../examples/adapters/hono.js')),
+);
+adapter(
+  'Fastify',
+  inProcess(() => import('../examples/adapters/fastify.js')),
+);
+adapter('Deno', () =>
+  child('node_modules/.bin/deno', [
+    'run',
+    '--sloppy-imports',
+    '--node-modules-dir=manual',
+    '--allow-net=127.0.0.1',
+    '--allow-read',
+    '--allow-env',
+    'examples/adapters/deno.ts',
+  ]),
+);
+adapter('Bun', () => child('node_modules/.bin/bun', ['examples/adapters/bun.ts']));
