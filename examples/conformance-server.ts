@@ -1,12 +1,15 @@
-// The server the official MCP conformance suite is run against: the test tools its scenarios call,
-// served over node:http at http://127.0.0.1:$PORT/mcp (default 3001). `npm run example:conformance`
-// runs it; `npm run conformance` (scripts/conformance.ts) starts it in-process and runs the suite.
+// The server the official MCP conformance suites are run against: the test tools their scenarios
+// call, served over node:http at http://127.0.0.1:$PORT/mcp (default 3001), in both eras of one
+// handle(): the handshake era of @modelcontextprotocol/conformance@0.1.16 and the stateless
+// 2026-07-28 revision of 0.2.0-alpha.12. `npm run example:conformance` runs it; `npm run
+// conformance` (scripts/conformance.ts) starts it in-process and runs the suites.
 //
 // Only the tools a stateless, JSON-only server can answer are here. The scenarios that need a tool
 // to send notifications or requests on an SSE stream (test_tool_with_logging,
-// test_tool_with_progress, test_sampling, test_elicitation, ...) then fail at once with "Unknown
-// tool", rather than waiting for an answer that can never come; the reasons are in
-// conformance/expected-failures-2025.yml.
+// test_tool_with_progress, test_sampling, test_elicitation, ...), or to answer with a 2026-07-28
+// InputRequiredResult (test_input_required_result_*), then fail at once with "Unknown tool", rather
+// than waiting for an answer that can never come; the reasons are in
+// conformance/expected-failures-2025.yml and conformance/expected-failures-2026.yml.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
@@ -135,19 +138,22 @@ const ErrorHandling = defineTool({
 });
 
 /**
- * The fixture schema of the suite's json-schema-2020-12 scenario (SEP-1613), exactly as
- * @modelcontextprotocol/conformance@0.1.16 lists it. The scenario checks that `tools/list` keeps
- * `$schema`, `$defs.address` and `additionalProperties: false`. `inputSchema()` returns it
- * unchanged: it has no `title`, no root `description`, no `null` branches to simplify, and sets
- * `additionalProperties` itself; the unit test checks that. Not `satisfies JSONSchema`: that type
- * (json-schema-to-ts) is draft-07's and knows `definitions`, not 2020-12's `$defs`, so only the
- * excess-property check of `satisfies` refuses it; `MCPToolBase<typeof ...>` still checks it.
+ * The fixture schema of the suites' json-schema-2020-12 scenario, exactly as
+ * @modelcontextprotocol/conformance@0.2.0-alpha.12 lists it: the SEP-1613 fixture of 0.1.16
+ * (`$schema`, `$defs.address`, `$ref`, `additionalProperties: false`, which 0.1.16 checks) and the
+ * SEP-2106 vocabulary the alpha also checks at 2026-07-28 (an `$anchor` in `$defs`, `allOf` of
+ * `anyOf`, `if`/`then`/`else`). `inputSchema()` returns it unchanged: it has no `title`, no root
+ * `description`, no `null` branches to simplify, and sets `additionalProperties` itself; the test
+ * checks that. Not `satisfies JSONSchema`: that type (json-schema-to-ts) is draft-07's and knows
+ * `definitions`, not 2020-12's `$defs` or `$anchor`, so only the excess-property check of
+ * `satisfies` refuses it; `MCPToolBase<typeof ...>` still checks it.
  */
 export const JSON_SCHEMA_2020_12_FIXTURE = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   type: 'object',
   $defs: {
     address: {
+      $anchor: 'addressDef',
       type: 'object',
       properties: {
         street: { type: 'string' },
@@ -158,7 +164,14 @@ export const JSON_SCHEMA_2020_12_FIXTURE = {
   properties: {
     name: { type: 'string' },
     address: { $ref: '#/$defs/address' },
+    contactMethod: { type: 'string', enum: ['phone', 'email'] },
+    phone: { type: 'string' },
+    email: { type: 'string' },
   },
+  allOf: [{ anyOf: [{ required: ['phone'] }, { required: ['email'] }] }],
+  if: { properties: { contactMethod: { const: 'phone' } }, required: ['contactMethod'] },
+  then: { required: ['phone'] },
+  else: { required: ['email'] },
   additionalProperties: false,
 } as const;
 
@@ -169,6 +182,77 @@ class JsonSchema2020_12Tool extends MCPToolBase<typeof JSON_SCHEMA_2020_12_FIXTU
   readonly argumentsSchema = JSON_SCHEMA_2020_12_FIXTURE;
 
   run(args: ToolArguments<typeof JSON_SCHEMA_2020_12_FIXTURE>) {
+    return JSON.stringify(args);
+  }
+}
+
+// The diagnostic tools of the 2026-07-28 server-stateless scenario.
+
+const MissingCapability = defineTool({
+  name: 'test_missing_capability',
+  title: 'Missing capability',
+  description:
+    'Needs the client capability sampling: a 2026-07-28 request that does not declare it is refused with -32021.',
+  argumentsSchema: NO_ARGUMENTS,
+  requiredClientCapabilities: { sampling: {} },
+  run: () => 'The request declares sampling.',
+});
+
+// The scenario checks that the response stream holds no request from the server to the client: a
+// JSON response, one result, holds none.
+const StreamingElicitation = defineTool({
+  name: 'test_streaming_elicitation',
+  title: 'Streaming elicitation',
+  description:
+    'Answers with one result and sends no request to the client: a stateless server answers in JSON.',
+  argumentsSchema: NO_ARGUMENTS,
+  run: () => 'Streaming complete: no request was sent to the client.',
+});
+
+// The scenario checks that no notifications/message is sent when _meta has no logLevel: a JSON
+// response never carries one.
+const LoggingTool = defineTool({
+  name: 'test_logging_tool',
+  title: 'Logging',
+  description: 'Answers with one result and sends no notifications/message.',
+  argumentsSchema: NO_ARGUMENTS,
+  run: () => 'Logging evaluated: no log message was sent.',
+});
+
+/**
+ * The arguments of test_custom_headers: `region` (a string) and `priority` (an integer) are mirrored
+ * in the `Mcp-Param-Region` and `Mcp-Param-Priority` headers of a 2026-07-28 call, `query` in none.
+ * The pending http-custom-header-server-validation scenario takes the first tool of `tools/list`
+ * with an `x-mcp-header` property and its first string one, `region`; it fills the other required
+ * arguments (none here), and checks that a matching header, plain or `=?base64?…?=`, is accepted,
+ * and that malformed base64 or a missing header is refused with 400 -32020.
+ */
+export const CUSTOM_HEADERS_SCHEMA = {
+  type: 'object',
+  properties: {
+    region: {
+      type: 'string',
+      description: 'The region, e.g. us-west1: sent again in the Mcp-Param-Region header.',
+      'x-mcp-header': 'Region',
+    },
+    priority: {
+      type: 'integer',
+      description: 'A priority: sent again in the Mcp-Param-Priority header.',
+      'x-mcp-header': 'Priority',
+    },
+    query: { type: 'string', description: 'A query: in no header.' },
+  },
+  required: ['region'],
+} as const;
+
+class CustomHeaders extends MCPToolBase<typeof CUSTOM_HEADERS_SCHEMA> {
+  readonly name = 'test_custom_headers';
+  readonly title = 'Custom headers';
+  readonly description =
+    'Says back its arguments; region and priority are mirrored in Mcp-Param-* headers (x-mcp-header).';
+  readonly argumentsSchema = CUSTOM_HEADERS_SCHEMA;
+
+  run(args: ToolArguments<typeof CUSTOM_HEADERS_SCHEMA>) {
     return JSON.stringify(args);
   }
 }
@@ -184,6 +268,10 @@ export class ConformanceServer extends MCPServerBase {
     new MultipleContentTypes(),
     new ErrorHandling(),
     new JsonSchema2020_12Tool(),
+    new MissingCapability(),
+    new StreamingElicitation(),
+    new LoggingTool(),
+    new CustomHeaders(),
   );
   serverInfo() {
     return { name: 'mcp-protocol-core-conformance', version: '1.0.0' };

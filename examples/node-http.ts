@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DEFAULT_MAX_BODY_BYTES, type HttpHandler } from '../src/index.js';
 
 /** Read a request's body, but no more than one byte past the limit: the handler answers 413. */
-function readBody(request: IncomingMessage, maxBytes: number): Promise<Uint8Array> {
+export function readNodeBody(request: IncomingMessage, maxBytes: number): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -33,7 +33,8 @@ function readBody(request: IncomingMessage, maxBytes: number): Promise<Uint8Arra
 export function nodeListener(handle: HttpHandler, maxBodyBytes = DEFAULT_MAX_BODY_BYTES) {
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     try {
-      const body = request.method === 'POST' ? await readBody(request, maxBodyBytes) : undefined;
+      const body =
+        request.method === 'POST' ? await readNodeBody(request, maxBodyBytes) : undefined;
       const answer = await handle({
         method: request.method ?? 'GET',
         url: request.url,

@@ -6,6 +6,7 @@ import Fastify from 'fastify';
 import { createHttpHandler, DEFAULT_MAX_BODY_BYTES } from '../../src/index.js';
 import { ProjectServer } from '../demo/project-server.js';
 import { loadRepository } from '../demo/repository.js';
+import { readNodeBody } from '../node-http.js';
 
 const repository = loadRepository(fileURLToPath(new URL('../../', import.meta.url)));
 const handler = createHttpHandler(() => new ProjectServer([repository]));
@@ -16,20 +17,13 @@ export async function start(port = 3000) {
   // The body as bytes, whatever its Content-Type, no more than one byte past the limit: the handler
   // answers 415, 413 and 400. Not `parseAs: 'buffer'`, whose bodyLimit answers 413 in Fastify's way.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', async (_request: unknown, payload: IncomingMessage) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of payload.iterator({ destroyOnReturn: false })) {
-      chunks.push(chunk);
-      size += chunk.length;
-      if (size > DEFAULT_MAX_BODY_BYTES) break;
-    }
-    return Buffer.concat(chunks).subarray(0, DEFAULT_MAX_BODY_BYTES + 1);
-  });
+  app.addContentTypeParser('*', (_request: unknown, payload: IncomingMessage) =>
+    readNodeBody(payload, DEFAULT_MAX_BODY_BYTES),
+  );
   // Every method, not only POST: the handler answers GET and the others 405, with `Allow: POST`.
   app.all('/mcp', async (request, reply) => {
     const { method, url, headers, raw } = request;
-    const body = request.body as Buffer | undefined;
+    const body = request.body as Uint8Array | undefined;
     const answer = await handler({ method, url, headers, body });
     // A body refused before it was read to its end: close the connection rather than drain it.
     if (body !== undefined && !raw.readableEnded) reply.header('connection', 'close');
