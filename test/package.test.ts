@@ -93,7 +93,7 @@ pkg(
 pkg('the README opens with the two commands, and shows the in-process example as it is', () => {
   const readme = read('README.md');
   const head = readme.split('\n').slice(0, 10).join('\n');
-  assert.match(head, /npm ci && npm run example/);
+  assert.match(head, /npm ci && npm start/);
   assert.match(head, /npm test/);
   const example = read('examples/in-process.ts').replace(
     "from '../src/index.js'",
