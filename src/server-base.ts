@@ -5,34 +5,26 @@
  * @module
  */
 import { isProtocolError, isToolError, ProtocolError } from './errors.js';
-import { type HttpHeaders, header } from './headers.js';
+import { dump, ErrorCode, errorResponse, isObject, withHttpStatus } from './jsonrpc.js';
+import { hasCapabilities, META } from './modern.js';
 import {
-  dump,
-  ErrorCode,
-  errorResponse,
-  isObject,
-  isRequestId,
-  withHttpStatus,
-} from './jsonrpc.js';
-import {
-  checkParameterHeaders,
-  hasCapabilities,
-  LOG_LEVELS,
-  META,
-  routingHeaderProblem,
-} from './modern.js';
-import {
-  type Era,
   isHandshakeVersion,
-  isModernVersion,
   LATEST_HANDSHAKE_VERSION,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from './protocol-versions.js';
+import {
+  type CallContext,
+  HANDSHAKE,
+  NO_CONTEXT,
+  type RequestContext,
+  type Routed,
+  refusedInBatch,
+  route,
+} from './routing.js';
 import { mcpserverCalled, mcpserverToolCalled, type ToolOutcome } from './signals.js';
 import type { AnyTool } from './tool-base.js';
 import type {
   CallToolResult,
-  ClientCapabilities,
   EmptyResult,
   Implementation,
   InitializeResult,
@@ -44,6 +36,8 @@ import type {
   Result,
   ServerCapabilities,
 } from './types.js';
+
+export type { CallContext, RequestContext };
 
 /**
  * The most messages a JSON-RPC batch may hold (batches are part of protocol 2025-03-26). A larger
@@ -57,30 +51,6 @@ export type HandleResult = JSONRPCResponse | JSONRPCResponse[] | undefined;
 
 const NO_TOOLS: ReadonlyMap<string, AnyTool> = new Map();
 
-/** What the HTTP layer knows of a request, for `handle()`. */
-export interface RequestContext {
-  /**
-   * The request's HTTP headers. With them, the era is decided by the `MCP-Protocol-Version`
-   * header and `_meta` together, and a 2026-07-28 request's headers are checked against its body;
-   * without them (in-process), by `_meta` alone.
-   */
-  headers?: HttpHeaders | undefined;
-}
-
-/** What a method knows of the request it answers. */
-export interface CallContext {
-  /** The era the request came in. */
-  readonly era: Era;
-  /** Its protocol version: 2026-07-28's `_meta` one, or the handshake era's header, when known. */
-  readonly protocolVersion: string | undefined;
-  /** The capabilities its client declares (2026-07-28, per request). */
-  readonly clientCapabilities: ClientCapabilities | undefined;
-  /** Who its client says it is (2026-07-28, when sent): for logs, never for decisions. */
-  readonly clientInfo: Implementation | undefined;
-  /** Its HTTP headers, when it came over HTTP. */
-  readonly headers: HttpHeaders | undefined;
-}
-
 /** A 2026-07-28 caching hint: how long a result stays fresh, and who may share it. */
 export interface CacheHint {
   /** Milliseconds the result stays fresh; 0 is stale at once. */
@@ -91,80 +61,6 @@ export interface CacheHint {
 
 const PUBLIC_FIVE_MINUTES: CacheHint = Object.freeze({ ttlMs: 300_000, cacheScope: 'public' });
 const PUBLIC_ONE_HOUR: CacheHint = Object.freeze({ ttlMs: 3_600_000, cacheScope: 'public' });
-
-const NO_CONTEXT: RequestContext = Object.freeze({});
-
-const HANDSHAKE: CallContext = Object.freeze({
-  era: 'handshake',
-  protocolVersion: undefined,
-  clientCapabilities: undefined,
-  clientInfo: undefined,
-  headers: undefined,
-});
-
-interface JSONRPCMessageIn {
-  method: string;
-  params?: Record<string, unknown>;
-}
-
-// 2026-07-28 answers these refusals with 400.
-function badRequest(
-  id: RequestId | null,
-  code: number,
-  message: string,
-  data?: unknown,
-): JSONRPCError {
-  return withHttpStatus(errorResponse(id, code, message, data), 400);
-}
-
-function unsupported(id: RequestId | null, requested: string): JSONRPCError {
-  return badRequest(id, ErrorCode.UnsupportedProtocolVersion, 'Unsupported protocol version.', {
-    supported: SUPPORTED_PROTOCOL_VERSIONS,
-    requested,
-  });
-}
-
-// What makes an object with a jsonrpc of "2.0" not a request or a notification.
-function invalidEnvelope(
-  message: Record<string, unknown>,
-  replyTo: RequestId | null,
-): JSONRPCError | undefined {
-  const { id, method, params } = message;
-  if (typeof method !== 'string') {
-    return errorResponse(replyTo, ErrorCode.InvalidRequest, 'method must be a string.');
-  }
-  if (id !== undefined && replyTo === null) {
-    return errorResponse(null, ErrorCode.InvalidRequest, 'id must be a string or an integer.');
-  }
-  if (params !== undefined && !isObject(params)) {
-    return Array.isArray(params)
-      ? errorResponse(replyTo, ErrorCode.InvalidParams, 'params must be an object.')
-      : errorResponse(replyTo, ErrorCode.InvalidRequest, 'params must be an object.');
-  }
-  return undefined;
-}
-
-// initialize, and 2026-07-28 requests, have no place in a batch.
-function refusedInBatch(message: unknown): JSONRPCError | undefined {
-  if (!isObject(message)) return undefined;
-  const id = isRequestId(message.id) ? message.id : null;
-  if (message.method === 'initialize') {
-    return errorResponse(id, ErrorCode.InvalidRequest, 'initialize must not be part of a batch.');
-  }
-  const { params } = message;
-  if (
-    isObject(params) &&
-    isObject(params._meta) &&
-    params._meta[META.protocolVersion] !== undefined
-  ) {
-    return errorResponse(
-      id,
-      ErrorCode.InvalidRequest,
-      'A 2026-07-28 request must not be part of a batch.',
-    );
-  }
-  return undefined;
-}
 
 /**
  * Key tools by name, in the order given, refusing two with one name. A `Map`, so that a tool
@@ -293,135 +189,13 @@ export abstract class MCPServerBase {
     message: unknown,
     context: RequestContext = NO_CONTEXT,
   ): Promise<JSONRPCResponse | undefined> {
-    const { headers } = context;
-    const headerVersion =
-      headers === undefined ? undefined : header(headers, 'mcp-protocol-version')?.trim();
-    const params = isObject(message) ? message.params : undefined;
-    const meta = isObject(params) && isObject(params._meta) ? params._meta : undefined;
-    const metaVersion = meta?.[META.protocolVersion];
-    const replyTo = isObject(message) && isRequestId(message.id) ? message.id : null;
-
-    // The dual-era policy: a header and a _meta that disagree are refused, never guessed at.
-    if (isObject(message) && message.method === 'initialize' && !isModernVersion(headerVersion)) {
-      return this.#handshake(message, headerVersion, headers);
+    const routed = route(message, context, this.tools);
+    if (routed === undefined || !('call' in routed)) return routed;
+    const answer = await this.#answer(routed);
+    if (routed.call.era === 'handshake' || answer === undefined || !('result' in answer)) {
+      return answer;
     }
-    if (headerVersion === undefined) {
-      if (metaVersion === undefined) {
-        return this.#handshake(message, headers === undefined ? undefined : '2025-03-26', headers);
-      }
-      if (headers === undefined) return this.#modern(message, meta, headers);
-      return badRequest(
-        replyTo,
-        ErrorCode.HeaderMismatch,
-        'MCP-Protocol-Version is required with a 2026-07-28 request.',
-      );
-    }
-    if (isModernVersion(headerVersion)) return this.#modern(message, meta, headers);
-    if (metaVersion !== undefined && metaVersion !== headerVersion) {
-      return badRequest(
-        replyTo,
-        ErrorCode.HeaderMismatch,
-        "MCP-Protocol-Version does not match _meta's protocol version.",
-      );
-    }
-    if (isHandshakeVersion(headerVersion)) return this.#handshake(message, headerVersion, headers);
-    return unsupported(replyTo, headerVersion);
-  }
-
-  async #handshake(
-    message: unknown,
-    protocolVersion: string | undefined,
-    headers: HttpHeaders | undefined,
-  ): Promise<JSONRPCResponse | undefined> {
-    if (!isObject(message)) {
-      return errorResponse(null, ErrorCode.InvalidRequest, 'A message must be a JSON object.');
-    }
-    const { id, method } = message;
-    const replyTo = isRequestId(id) ? id : null;
-    if (message.jsonrpc !== '2.0') {
-      return errorResponse(replyTo, ErrorCode.InvalidRequest, 'jsonrpc must be "2.0".');
-    }
-    if (method === undefined && id !== undefined && ('result' in message || 'error' in message)) {
-      return undefined; // A client's response to a server request; a stateless server sent none.
-    }
-    const invalid = invalidEnvelope(message, replyTo);
-    if (invalid !== undefined) return invalid;
-    const call: CallContext =
-      protocolVersion === undefined && headers === undefined
-        ? HANDSHAKE
-        : { ...HANDSHAKE, protocolVersion, headers };
-    return this.#answer(message as unknown as JSONRPCMessageIn, replyTo, call);
-  }
-
-  async #modern(
-    message: unknown,
-    meta: Record<string, unknown> | undefined,
-    headers: HttpHeaders | undefined,
-  ): Promise<JSONRPCResponse | undefined> {
-    if (!isObject(message)) {
-      return badRequest(null, ErrorCode.InvalidRequest, 'A message must be a JSON object.');
-    }
-    const { id, method, params } = message;
-    const replyTo = isRequestId(id) ? id : null;
-    if (message.jsonrpc !== '2.0') {
-      return badRequest(replyTo, ErrorCode.InvalidRequest, 'jsonrpc must be "2.0".');
-    }
-    if (method === undefined && ('result' in message || 'error' in message)) {
-      return badRequest(
-        replyTo,
-        ErrorCode.InvalidRequest,
-        'A client does not send responses in 2026-07-28.',
-      );
-    }
-    const invalid = invalidEnvelope(message, replyTo);
-    if (invalid !== undefined) return withHttpStatus(invalid, 400);
-    const version = meta?.[META.protocolVersion];
-    const capabilities = meta?.[META.clientCapabilities];
-    const info = meta?.[META.clientInfo];
-    const call: CallContext = {
-      era: 'modern',
-      protocolVersion: typeof version === 'string' ? version : undefined,
-      clientCapabilities: isObject(capabilities) ? capabilities : undefined,
-      clientInfo: isObject(info) ? (info as unknown as Implementation) : undefined,
-      headers,
-    };
-    if (replyTo === null) return this.#answer(message as unknown as JSONRPCMessageIn, null, call);
-    // The ladder of 2026-07-28, in order: the first failure is the answer.
-    if (version === undefined || call.clientCapabilities === undefined) {
-      return badRequest(
-        replyTo,
-        ErrorCode.InvalidParams,
-        `params._meta must carry ${META.protocolVersion} and ${META.clientCapabilities}.`,
-      );
-    }
-    if (headers !== undefined) {
-      const problem = routingHeaderProblem(headers, method as string, params, version);
-      if (problem !== undefined) return badRequest(replyTo, ErrorCode.HeaderMismatch, problem);
-    }
-    if (typeof version !== 'string') {
-      return badRequest(
-        replyTo,
-        ErrorCode.InvalidParams,
-        `${META.protocolVersion} must be a string.`,
-      );
-    }
-    if (!isModernVersion(version)) return unsupported(replyTo, version);
-    const level = meta?.[META.logLevel];
-    if (level !== undefined && !LOG_LEVELS.includes(level as string)) {
-      return badRequest(
-        replyTo,
-        ErrorCode.InvalidParams,
-        `${META.logLevel} must be one of ${LOG_LEVELS.join(', ')}.`,
-      );
-    }
-    if (headers !== undefined && method === 'tools/call' && isObject(params)) {
-      const tool = typeof params.name === 'string' ? this.tools.get(params.name) : undefined;
-      const problem =
-        tool && checkParameterHeaders(tool.headerParameters(), params.arguments, headers);
-      if (problem) return badRequest(replyTo, ErrorCode.HeaderMismatch, problem);
-    }
-    const answer = await this.#answer(message as unknown as JSONRPCMessageIn, replyTo, call);
-    if (answer === undefined || !('result' in answer)) return answer;
+    // 2026-07-28: every result says it is complete, and who answered.
     const { result } = answer;
     return {
       jsonrpc: '2.0',
@@ -435,16 +209,13 @@ export abstract class MCPServerBase {
   }
 
   // Signal, dispatch, and turn what was thrown into an error response.
-  async #answer(
-    message: JSONRPCMessageIn,
-    replyTo: RequestId | null,
-    call: CallContext,
-  ): Promise<JSONRPCResponse | undefined> {
+  async #answer({ method, params, replyTo, call }: Routed): Promise<JSONRPCResponse | undefined> {
     if (replyTo === null) {
-      this.handleNotification(message as JSONRPCNotification, call);
+      const notification: JSONRPCNotification = { jsonrpc: '2.0', method };
+      if (params !== undefined) notification.params = params;
+      this.handleNotification(notification, call);
       return undefined;
     }
-    const { method, params } = message;
     if (mcpserverCalled.connected) {
       this.#logReceiverErrors(
         mcpserverCalled.send({

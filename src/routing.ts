@@ -1,0 +1,282 @@
+/**
+ * Routing one message: which era it came in (the dual-era policy), whether it is a request at
+ * all, and, for 2026-07-28, the checks of its `_meta` and its headers, in the specification's
+ * order. Pure functions: what they refuse is answered before any method runs.
+ *
+ * @module
+ */
+import { type HttpHeaders, header } from './headers.js';
+import { ErrorCode, errorResponse, isObject, isRequestId, withHttpStatus } from './jsonrpc.js';
+import { checkParameterHeaders, LOG_LEVELS, META, routingHeaderProblem } from './modern.js';
+import {
+  type Era,
+  isHandshakeVersion,
+  isModernVersion,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from './protocol-versions.js';
+import type { AnyTool } from './tool-base.js';
+import type {
+  ClientCapabilities,
+  Implementation,
+  JSONRPCError,
+  JSONRPCResponse,
+  RequestId,
+} from './types.js';
+
+/** What the HTTP layer knows of a request, for `handle()`. */
+export interface RequestContext {
+  /**
+   * The request's HTTP headers. With them, the era is decided by the `MCP-Protocol-Version`
+   * header and `_meta` together, and a 2026-07-28 request's headers are checked against its body;
+   * without them (in-process), by `_meta` alone.
+   */
+  headers?: HttpHeaders | undefined;
+}
+
+/** What a method knows of the request it answers. */
+export interface CallContext {
+  /** The era the request came in. */
+  readonly era: Era;
+  /** Its protocol version: 2026-07-28's `_meta` one, or the handshake era's header, when known. */
+  readonly protocolVersion: string | undefined;
+  /** The capabilities its client declares (2026-07-28, per request). */
+  readonly clientCapabilities: ClientCapabilities | undefined;
+  /** Who its client says it is (2026-07-28, when sent): for logs, never for decisions. */
+  readonly clientInfo: Implementation | undefined;
+  /** Its HTTP headers, when it came over HTTP. */
+  readonly headers: HttpHeaders | undefined;
+}
+
+/** A message that is a request or a notification of its era, to be answered by a method. */
+export interface Routed {
+  readonly method: string;
+  readonly params: Record<string, unknown> | undefined;
+  /** The id to answer, or `null` for a notification. */
+  readonly replyTo: RequestId | null;
+  readonly call: CallContext;
+}
+
+export const NO_CONTEXT: RequestContext = Object.freeze({});
+
+/** The call context of an in-process handshake-era request. */
+export const HANDSHAKE: CallContext = Object.freeze({
+  era: 'handshake',
+  protocolVersion: undefined,
+  clientCapabilities: undefined,
+  clientInfo: undefined,
+  headers: undefined,
+});
+
+// 2026-07-28 answers these refusals with 400.
+function badRequest(
+  id: RequestId | null,
+  code: number,
+  message: string,
+  data?: unknown,
+): JSONRPCError {
+  return withHttpStatus(errorResponse(id, code, message, data), 400);
+}
+
+function unsupported(id: RequestId | null, requested: string): JSONRPCError {
+  return badRequest(id, ErrorCode.UnsupportedProtocolVersion, 'Unsupported protocol version.', {
+    supported: SUPPORTED_PROTOCOL_VERSIONS,
+    requested,
+  });
+}
+
+// What makes an object not a request or a notification; `undefined` when it is one.
+function invalidEnvelope(
+  message: Record<string, unknown>,
+  replyTo: RequestId | null,
+): JSONRPCError | undefined {
+  const { id, method, params } = message;
+  if (message.jsonrpc !== '2.0') {
+    return errorResponse(replyTo, ErrorCode.InvalidRequest, 'jsonrpc must be "2.0".');
+  }
+  if (typeof method !== 'string') {
+    return errorResponse(replyTo, ErrorCode.InvalidRequest, 'method must be a string.');
+  }
+  if (id !== undefined && replyTo === null) {
+    return errorResponse(null, ErrorCode.InvalidRequest, 'id must be a string or an integer.');
+  }
+  if (params !== undefined && !isObject(params)) {
+    return Array.isArray(params)
+      ? errorResponse(replyTo, ErrorCode.InvalidParams, 'params must be an object.')
+      : errorResponse(replyTo, ErrorCode.InvalidRequest, 'params must be an object.');
+  }
+  return undefined;
+}
+
+const isResponse = (message: Record<string, unknown>) =>
+  message.jsonrpc === '2.0' &&
+  message.method === undefined &&
+  ('result' in message || 'error' in message);
+
+/**
+ * Route one message: decide its era and check it as its era demands.
+ *
+ * @param message - The message, parsed from JSON.
+ * @param context - The request's HTTP headers, when it came over HTTP.
+ * @param tools - The server's tools, for the `Mcp-Param-*` checks.
+ * @returns What to run; or the answer already: an error, or `undefined` for a client's response.
+ */
+export function route(
+  message: unknown,
+  context: RequestContext,
+  tools: ReadonlyMap<string, AnyTool>,
+): Routed | JSONRPCResponse | undefined {
+  const { headers } = context;
+  const headerVersion =
+    headers === undefined ? undefined : header(headers, 'mcp-protocol-version')?.trim();
+  const params = isObject(message) ? message.params : undefined;
+  const meta = isObject(params) && isObject(params._meta) ? params._meta : undefined;
+  const metaVersion = meta?.[META.protocolVersion];
+  const replyTo = isObject(message) && isRequestId(message.id) ? message.id : null;
+
+  // The dual-era policy: a header and a _meta that disagree are refused, never guessed at.
+  if (isObject(message) && message.method === 'initialize' && !isModernVersion(headerVersion)) {
+    return handshake(message, headerVersion, headers);
+  }
+  if (headerVersion === undefined) {
+    if (metaVersion === undefined) {
+      return handshake(message, headers === undefined ? undefined : '2025-03-26', headers);
+    }
+    if (headers === undefined) return modern(message, meta, headers, tools);
+    return badRequest(
+      replyTo,
+      ErrorCode.HeaderMismatch,
+      'MCP-Protocol-Version is required with a 2026-07-28 request.',
+    );
+  }
+  if (isModernVersion(headerVersion)) return modern(message, meta, headers, tools);
+  if (metaVersion !== undefined && metaVersion !== headerVersion) {
+    return badRequest(
+      replyTo,
+      ErrorCode.HeaderMismatch,
+      "MCP-Protocol-Version does not match _meta's protocol version.",
+    );
+  }
+  if (isHandshakeVersion(headerVersion)) return handshake(message, headerVersion, headers);
+  return unsupported(replyTo, headerVersion);
+}
+
+function handshake(
+  message: unknown,
+  protocolVersion: string | undefined,
+  headers: HttpHeaders | undefined,
+): Routed | JSONRPCResponse | undefined {
+  if (!isObject(message)) {
+    return errorResponse(null, ErrorCode.InvalidRequest, 'A message must be a JSON object.');
+  }
+  const replyTo = isRequestId(message.id) ? message.id : null;
+  // A client's response to a server request: a stateless server sent none, and owes nothing.
+  if (message.id !== undefined && isResponse(message)) return undefined;
+  const invalid = invalidEnvelope(message, replyTo);
+  if (invalid !== undefined) return invalid;
+  const call =
+    protocolVersion === undefined && headers === undefined
+      ? HANDSHAKE
+      : { ...HANDSHAKE, protocolVersion, headers };
+  return {
+    method: message.method as string,
+    params: message.params as Record<string, unknown> | undefined,
+    replyTo,
+    call,
+  };
+}
+
+// The ladder of 2026-07-28, in order: the first failure is the answer, with the request's id.
+function modern(
+  message: unknown,
+  meta: Record<string, unknown> | undefined,
+  headers: HttpHeaders | undefined,
+  tools: ReadonlyMap<string, AnyTool>,
+): Routed | JSONRPCResponse {
+  if (!isObject(message)) {
+    return badRequest(null, ErrorCode.InvalidRequest, 'A message must be a JSON object.');
+  }
+  const replyTo = isRequestId(message.id) ? message.id : null;
+  if (isResponse(message)) {
+    return badRequest(
+      replyTo,
+      ErrorCode.InvalidRequest,
+      'A client does not send responses in 2026-07-28.',
+    );
+  }
+  const invalid = invalidEnvelope(message, replyTo);
+  if (invalid !== undefined) return withHttpStatus(invalid, 400);
+  const method = message.method as string;
+  const params = message.params as Record<string, unknown> | undefined;
+  const version = meta?.[META.protocolVersion];
+  const capabilities = meta?.[META.clientCapabilities];
+  const info = meta?.[META.clientInfo];
+  const call: CallContext = {
+    era: 'modern',
+    protocolVersion: typeof version === 'string' ? version : undefined,
+    clientCapabilities: isObject(capabilities) ? capabilities : undefined,
+    clientInfo: isObject(info) ? (info as unknown as Implementation) : undefined,
+    headers,
+  };
+  if (replyTo === null) return { method, params, replyTo, call };
+  if (version === undefined || call.clientCapabilities === undefined) {
+    return badRequest(
+      replyTo,
+      ErrorCode.InvalidParams,
+      `params._meta must carry ${META.protocolVersion} and ${META.clientCapabilities}.`,
+    );
+  }
+  if (headers !== undefined) {
+    const problem = routingHeaderProblem(headers, method, params, version);
+    if (problem !== undefined) return badRequest(replyTo, ErrorCode.HeaderMismatch, problem);
+  }
+  if (typeof version !== 'string') {
+    return badRequest(
+      replyTo,
+      ErrorCode.InvalidParams,
+      `${META.protocolVersion} must be a string.`,
+    );
+  }
+  if (!isModernVersion(version)) return unsupported(replyTo, version);
+  const level = meta?.[META.logLevel];
+  if (level !== undefined && !LOG_LEVELS.includes(level as string)) {
+    return badRequest(
+      replyTo,
+      ErrorCode.InvalidParams,
+      `${META.logLevel} must be one of ${LOG_LEVELS.join(', ')}.`,
+    );
+  }
+  if (headers !== undefined && method === 'tools/call' && params !== undefined) {
+    const tool = typeof params.name === 'string' ? tools.get(params.name) : undefined;
+    const problem =
+      tool && checkParameterHeaders(tool.headerParameters(), params.arguments, headers);
+    if (problem) return badRequest(replyTo, ErrorCode.HeaderMismatch, problem);
+  }
+  return { method, params, replyTo, call };
+}
+
+/**
+ * Refuse what has no place in a batch: `initialize`, and 2026-07-28 requests.
+ *
+ * @param message - One message of a batch.
+ * @returns The error for it, or `undefined` when it may be answered.
+ */
+export function refusedInBatch(message: unknown): JSONRPCError | undefined {
+  if (!isObject(message)) return undefined;
+  const id = isRequestId(message.id) ? message.id : null;
+  if (message.method === 'initialize') {
+    return errorResponse(id, ErrorCode.InvalidRequest, 'initialize must not be part of a batch.');
+  }
+  const { params } = message;
+  if (
+    isObject(params) &&
+    isObject(params._meta) &&
+    params._meta[META.protocolVersion] !== undefined
+  ) {
+    return errorResponse(
+      id,
+      ErrorCode.InvalidRequest,
+      'A 2026-07-28 request must not be part of a batch.',
+    );
+  }
+  return undefined;
+}
