@@ -93,12 +93,15 @@ export {
 } from './signals.js';
 export {
   type AnyTool,
+  DEFAULT_TOOL_TIMEOUT_MS,
   defineTool,
   MCPToolBase,
   type ToolArguments,
   type ToolClass,
+  ToolContext,
   type ToolOutput,
   type ToolSpec,
+  ToolTimeoutError,
 } from './tool-base.js';
 export type * from './types.js';
 export { SERVER_VERSION } from './version.js';

@@ -22,7 +22,7 @@ import {
   route,
 } from './routing.js';
 import { mcpserverCalled, mcpserverToolCalled, type ToolOutcome } from './signals.js';
-import type { AnyTool } from './tool-base.js';
+import { type AnyTool, DEFAULT_TOOL_TIMEOUT_MS, ToolContext } from './tool-base.js';
 import type {
   CallToolResult,
   EmptyResult,
@@ -314,6 +314,12 @@ export abstract class MCPServerBase {
    */
   readonly toolsCache: CacheHint = PUBLIC_FIVE_MINUTES;
 
+  /**
+   * The most milliseconds a tool call may take, unless the tool sets its own `timeoutMs`: past it,
+   * the call's signal aborts and the LLM reads that it timed out. Default 30 s.
+   */
+  readonly toolTimeoutMs: number = DEFAULT_TOOL_TIMEOUT_MS;
+
   /** How long a 2026-07-28 client may keep the answer to `server/discover`, and with whom. */
   readonly discoverCache: CacheHint = PUBLIC_ONE_HOUR;
 
@@ -444,14 +450,19 @@ export abstract class MCPServerBase {
     let outcome: ToolOutcome = 'success';
     let failure: unknown;
     try {
-      return await tool.call(args);
+      return await tool.call(args, new ToolContext(call, this.toolTimeoutMs));
     } catch (error) {
       failure = error;
       if (!isToolError(error)) {
         outcome = isProtocolError(error) ? 'protocol-error' : 'internal-error';
         throw error;
       }
-      outcome = error.name === 'InvalidArgumentsError' ? 'invalid-arguments' : 'tool-error';
+      outcome =
+        error.name === 'InvalidArgumentsError'
+          ? 'invalid-arguments'
+          : error.name === 'ToolTimeoutError'
+            ? 'timeout'
+            : 'tool-error';
       return { content: [{ type: 'text', text: error.message }], isError: true };
     } finally {
       if (mcpserverToolCalled.connected) {

@@ -101,6 +101,8 @@ export type ToolOutcome =
   | 'invalid-arguments'
   /** The tool threw a `ToolError`: the LLM was told its message. */
   | 'tool-error'
+  /** The call ran past its time: its signal aborted, and the LLM was told. */
+  | 'timeout'
   /** The tool threw a `ProtocolError`: the client got its code. */
   | 'protocol-error'
   /** Something unexpected failed: the client got -32603, the logger the error. */

@@ -4,8 +4,10 @@
  * @module
  */
 import type { ValidateFunction } from 'ajv/dist/2020.js';
+import { ToolError } from './errors.js';
 import { isObject } from './jsonrpc.js';
 import { type HeaderParameter, headerParameters } from './modern.js';
+import { type CallContext, HANDSHAKE } from './routing.js';
 import {
   compileSchema,
   describeErrors,
@@ -72,7 +74,10 @@ export interface AnyTool {
   /** The tool, as `tools/list` lists it. */
   definition(): Tool;
   /** Validate the arguments, run the tool, and build its result. */
-  call(rawArguments: Record<string, unknown> | undefined): Promise<CallToolResult>;
+  call(
+    rawArguments: Record<string, unknown> | undefined,
+    context?: ToolContext,
+  ): Promise<CallToolResult>;
   /** The arguments a 2026-07-28 client mirrors in `Mcp-Param-*` headers. */
   headerParameters(): readonly HeaderParameter[];
   /** The client capabilities a call needs, checked in the 2026-07-28 era. */
@@ -96,6 +101,61 @@ export type ToolOutput =
       /** Metadata for the client. */
       _meta?: Meta;
     };
+
+/** What a tool's `run()` knows of its call, beside the arguments. */
+export class ToolContext {
+  /** The request's era, version, and what its client declared. */
+  readonly call: CallContext;
+  /** The most milliseconds the call may take, unless the tool sets its own `timeoutMs`. */
+  readonly timeoutMs: number;
+  #controller: AbortController | undefined;
+  #reason: unknown;
+  #aborted = false;
+
+  /**
+   * @param call - The request's era and client.
+   * @param timeoutMs - The server's time limit for a call.
+   */
+  constructor(call: CallContext = HANDSHAKE, timeoutMs = DEFAULT_TOOL_TIMEOUT_MS) {
+    this.call = call;
+    this.timeoutMs = timeoutMs;
+  }
+
+  /**
+   * Aborts when the call times out: pass it to `fetch()` and the like, so that their work stops
+   * with the call. Made on first use: a tool that never asks pays nothing for it.
+   */
+  get signal(): AbortSignal {
+    if (this.#controller === undefined) {
+      this.#controller = new AbortController();
+      if (this.#aborted) this.#controller.abort(this.#reason);
+    }
+    return this.#controller.signal;
+  }
+
+  /** @internal Abort the call's signal. */
+  abort(reason: unknown): void {
+    this.#aborted = true;
+    this.#reason = reason;
+    this.#controller?.abort(reason);
+  }
+}
+
+/** The time a tool call may take by default: 30 s, under the minute clients commonly wait. */
+export const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
+
+/** The tool error of a call past its time: the LLM reads "NAME timed out after N ms". */
+export class ToolTimeoutError extends ToolError {
+  override name = 'ToolTimeoutError';
+
+  /**
+   * @param toolName - The tool.
+   * @param ms - Its time limit.
+   */
+  constructor(toolName: string, ms: number) {
+    super(`${toolName} timed out after ${ms} ms`);
+  }
+}
 
 interface Compiled {
   definition: Tool;
@@ -193,15 +253,22 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
    * not declare them is refused with -32021.
    */
   readonly requiredClientCapabilities: ClientCapabilities | undefined = undefined;
+  /**
+   * The most milliseconds a call may take: past it, the call's signal aborts and the LLM reads
+   * that it timed out. The server's `toolTimeoutMs` when left out.
+   */
+  readonly timeoutMs: number | undefined = undefined;
 
   /**
    * Run the tool.
    *
    * @param args - The arguments, validated against `argumentsSchema`, defaults filled in.
+   * @param context - The call: its `signal`, which aborts when the call times out, and what the
+   * request says of its era and client.
    * @returns Markdown for the LLM, or the parts of a result.
    * @throws ToolError - When the tool fails in a way the LLM should read.
    */
-  abstract run(args: ToolArguments<Schema>): ToolOutput | Promise<ToolOutput>;
+  abstract run(args: ToolArguments<Schema>, context: ToolContext): ToolOutput | Promise<ToolOutput>;
 
   #compiled(): Compiled {
     const key = this.constructor;
@@ -290,7 +357,10 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
    * @returns The tool's result.
    * @throws ToolError - An {@link InvalidArgumentsError} naming every problem, or the tool's own.
    */
-  async call(rawArguments: Record<string, unknown> | undefined): Promise<CallToolResult> {
+  async call(
+    rawArguments: Record<string, unknown> | undefined,
+    context: ToolContext = new ToolContext(),
+  ): Promise<CallToolResult> {
     const entry = this.#compiled();
     entry.validate ??= compileSchema(this.validationSchema());
     const args =
@@ -301,9 +371,37 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
           : rawArguments;
     if (!entry.validate(args)) throw invalidArguments(this.name, entry.validate.errors ?? []);
     // Generic FromSchema is too deep for the compiler to check here; the instance's type is exact.
-    const run = this.run as unknown as (args: unknown) => ToolOutput | Promise<ToolOutput>;
-    const output = await run.call(this, args);
-    return this.#result(output, entry);
+    const run = this.run as unknown as (
+      args: unknown,
+      context: ToolContext,
+    ) => ToolOutput | Promise<ToolOutput>;
+    const output = run.call(this, args, context);
+    // A tool that answered at once cannot have run past its time: only a pending one is raced.
+    return this.#result(
+      output instanceof Promise ? await this.#within(output, context) : output,
+      entry,
+    );
+  }
+
+  #within(output: PromiseLike<ToolOutput>, context: ToolContext): Promise<ToolOutput> {
+    const ms = this.timeoutMs ?? context.timeoutMs;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        const error = new ToolTimeoutError(this.name, ms);
+        context.abort(error);
+        reject(error);
+      }, ms);
+      output.then(
+        (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      );
+    });
   }
 
   #result(output: ToolOutput, entry: Compiled): CallToolResult {
@@ -366,8 +464,10 @@ export interface ToolSpec<Schema extends JSONSchema> {
   openWorld?: boolean;
   /** The client capabilities a call needs, checked in the 2026-07-28 era. */
   requiredClientCapabilities?: ClientCapabilities;
+  /** The most milliseconds a call may take; the server's `toolTimeoutMs` when left out. */
+  timeoutMs?: number;
   /** Run the tool, with the validated arguments typed from the schema. */
-  run(args: ToolArguments<Schema>): ToolOutput | Promise<ToolOutput>;
+  run(args: ToolArguments<Schema>, context: ToolContext): ToolOutput | Promise<ToolOutput>;
 }
 
 /** A tool class made by {@link defineTool}. */
@@ -395,7 +495,10 @@ export type ToolClass<Schema extends JSONSchema = JSONSchema> = new () => MCPToo
 export function defineTool<const Schema extends JSONSchema>(
   spec: ToolSpec<Schema>,
 ): ToolClass<Schema> {
-  const run = spec.run as unknown as (args: unknown) => ToolOutput | Promise<ToolOutput>;
+  const run = spec.run as unknown as (
+    args: unknown,
+    context: ToolContext,
+  ) => ToolOutput | Promise<ToolOutput>;
   class Defined extends MCPToolBase<JSONSchema> {
     readonly name = spec.name;
     readonly title = spec.title;
@@ -405,8 +508,9 @@ export function defineTool<const Schema extends JSONSchema>(
     override readonly readOnly = spec.readOnly ?? true;
     override readonly openWorld = spec.openWorld ?? false;
     override readonly requiredClientCapabilities = spec.requiredClientCapabilities;
-    run(args: unknown): ToolOutput | Promise<ToolOutput> {
-      return run(args);
+    override readonly timeoutMs = spec.timeoutMs;
+    run(args: unknown, context: ToolContext): ToolOutput | Promise<ToolOutput> {
+      return run(args, context);
     }
   }
   // The class is checked against the loose schema type; its users see the exact one.

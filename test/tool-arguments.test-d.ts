@@ -12,6 +12,7 @@ import {
   MCPToolBase,
   type ToolArguments,
   type ToolClass,
+  ToolContext,
   toolsByName,
 } from '../src/index.js';
 
@@ -270,9 +271,9 @@ const Search = defineTool({
 
 const defined = new Search();
 export type DefinedRunArguments = Expect<Equal<Parameters<typeof defined.run>[0], Expected>>;
-export const definedRan = defined.run(valid);
+export const definedRan = defined.run(valid, new ToolContext());
 // @ts-expect-error -- a number where a string is required.
-defined.run({ ...valid, path: 1 });
+defined.run({ ...valid, path: 1 }, new ToolContext());
 
 export const ClosedDefined = defineTool({
   name: 'read',

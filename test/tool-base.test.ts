@@ -11,6 +11,8 @@ import {
   ProtocolError,
   setSchemaCompiler,
   type ToolArguments,
+  ToolContext,
+  ToolTimeoutError,
   toolsByName,
 } from '../src/index.js';
 
@@ -303,6 +305,104 @@ tool('setSchemaCompiler replaces ajv, e.g. with validators generated at build ti
     run: () => 'ok',
   });
   assert.equal(await new After().call({}), { content: [{ type: 'text', text: 'ok' }] });
+});
+
+tool('a call past its timeout is a tool error, and its signal aborts', async () => {
+  let signal: AbortSignal | undefined;
+  const Slow = defineTool({
+    name: 'slow',
+    title: 'Slow',
+    description: 'Waits for its signal.',
+    argumentsSchema: { type: 'object' },
+    timeoutMs: 30,
+    run: (_args, context) =>
+      new Promise<string>((resolve) => {
+        signal = context.signal;
+        const timer = setTimeout(() => resolve('finished'), 5_000);
+        context.signal.addEventListener('abort', () => clearTimeout(timer));
+      }),
+  });
+  class Server extends MCPServerBase {
+    readonly name = 'slow';
+    override readonly tools = toolsByName(new Slow());
+    serverInfo() {
+      return { name: 'slow', version: '1' };
+    }
+    instructions() {
+      return '';
+    }
+  }
+  const started = Date.now();
+  assert.equal(
+    await new Server().handle({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'slow' },
+    }),
+    {
+      jsonrpc: '2.0',
+      id: 1,
+      result: { content: [{ type: 'text', text: 'slow timed out after 30 ms' }], isError: true },
+    },
+  );
+  assert.ok(Date.now() - started < 1_000);
+  assert.is(signal?.aborted, true);
+  assert.instance(signal?.reason, ToolTimeoutError);
+});
+
+tool(
+  "the server's toolTimeoutMs applies to a tool without its own; a quick tool is never cut",
+  async () => {
+    const Wait = defineTool({
+      name: 'wait',
+      title: 'Wait',
+      description: 'Waits ms.',
+      argumentsSchema: {
+        type: 'object',
+        properties: { ms: { type: 'integer' } },
+        required: ['ms'],
+      },
+      run: ({ ms }) =>
+        new Promise<string>((resolve) => setTimeout(() => resolve(`waited ${ms}`), ms)),
+    });
+    class Server extends MCPServerBase {
+      readonly name = 'wait';
+      override readonly tools = toolsByName(new Wait());
+      override readonly toolTimeoutMs = 40;
+      serverInfo() {
+        return { name: 'wait', version: '1' };
+      }
+      instructions() {
+        return '';
+      }
+    }
+    const call = (ms: number) =>
+      new Server().handle({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'wait', arguments: { ms } },
+      });
+    assert.equal(await call(1), {
+      jsonrpc: '2.0',
+      id: 1,
+      result: { content: [{ type: 'text', text: 'waited 1' }] },
+    });
+    assert.equal(await call(500), {
+      jsonrpc: '2.0',
+      id: 1,
+      result: { content: [{ type: 'text', text: 'wait timed out after 40 ms' }], isError: true },
+    });
+  },
+);
+
+tool('a signal asked for after the call was aborted is aborted already', () => {
+  const context = new ToolContext();
+  context.abort('late');
+  assert.is(context.signal.aborted, true);
+  assert.is(context.signal.reason, 'late');
+  assert.is(new ToolContext().signal.aborted, false);
 });
 
 tool('toolsByName keeps the order and refuses two tools with one name', () => {
