@@ -170,6 +170,7 @@ export const JSON_SCHEMA_2020_12_FIXTURE = {
   },
   allOf: [{ anyOf: [{ required: ['phone'] }, { required: ['email'] }] }],
   if: { properties: { contactMethod: { const: 'phone' } }, required: ['contactMethod'] },
+  // biome-ignore lint/suspicious/noThenProperty: the JSON Schema keyword, not a thenable
   then: { required: ['phone'] },
   else: { required: ['email'] },
   additionalProperties: false,
@@ -192,7 +193,7 @@ const MissingCapability = defineTool({
   name: 'test_missing_capability',
   title: 'Missing capability',
   description:
-    'Needs the client capability sampling: a 2026-07-28 request that does not declare it is refused with -32021.',
+    'Needs the client capability sampling: a 2026-07-28 request without it is refused (-32021).',
   argumentsSchema: NO_ARGUMENTS,
   requiredClientCapabilities: { sampling: {} },
   run: () => 'The request declares sampling.',
@@ -204,7 +205,7 @@ const StreamingElicitation = defineTool({
   name: 'test_streaming_elicitation',
   title: 'Streaming elicitation',
   description:
-    'Answers with one result and sends no request to the client: a stateless server answers in JSON.',
+    'Answers with one result, and sends no request to the client: the server answers in JSON.',
   argumentsSchema: NO_ARGUMENTS,
   run: () => 'Streaming complete: no request was sent to the client.',
 });
@@ -220,12 +221,16 @@ const LoggingTool = defineTool({
 });
 
 /**
- * The arguments of test_custom_headers: `region` (a string) and `priority` (an integer) are mirrored
- * in the `Mcp-Param-Region` and `Mcp-Param-Priority` headers of a 2026-07-28 call, `query` in none.
- * The pending http-custom-header-server-validation scenario takes the first tool of `tools/list`
- * with an `x-mcp-header` property and its first string one, `region`; it fills the other required
- * arguments (none here), and checks that a matching header, plain or `=?base64?…?=`, is accepted,
- * and that malformed base64 or a missing header is refused with 400 -32020.
+ * The arguments of test_custom_headers: `region` (a string) and `priority` (an integer) are
+ * mirrored in the `Mcp-Param-Region` and `Mcp-Param-Priority` headers of a 2026-07-28 call, `query`
+ * in none.
+ * The pending http-custom-header-server-validation scenario names no tool: it takes the first tool
+ * of `tools/list` with an `x-mcp-header` property, and that tool's first string one, `region`; it
+ * fills the other required arguments (none here), and checks that a matching header, plain or
+ * `=?base64?…?=`, is accepted, and that malformed base64 or a missing header is refused with 400
+ * -32020. The names are those of the suite's client scenario http-custom-headers. Not `satisfies
+ * JSONSchema`: `x-mcp-header` is no keyword of that type, and only the excess-property check
+ * refuses it.
  */
 export const CUSTOM_HEADERS_SCHEMA = {
   type: 'object',
@@ -249,7 +254,7 @@ class CustomHeaders extends MCPToolBase<typeof CUSTOM_HEADERS_SCHEMA> {
   readonly name = 'test_custom_headers';
   readonly title = 'Custom headers';
   readonly description =
-    'Says back its arguments; region and priority are mirrored in Mcp-Param-* headers (x-mcp-header).';
+    'Says back its arguments; region and priority are mirrored in Mcp-Param-* headers.';
   readonly argumentsSchema = CUSTOM_HEADERS_SCHEMA;
 
   run(args: ToolArguments<typeof CUSTOM_HEADERS_SCHEMA>) {

@@ -1,4 +1,4 @@
-// `npm run conformance`: run the official MCP conformance suite against examples/conformance-server.ts.
+// `npm run conformance`: run the official MCP conformance suites against examples/conformance-server.ts.
 //
 // The suites need Node 22, and live in their own package, conformance/ (installed here with
 // `npm ci --prefix conformance` when it is missing), with the Node 22 they run on. The server is
@@ -8,7 +8,12 @@
 // that its expected-failures file does not list, or one that it lists passes. Exits 1 if any run
 // failed.
 //
-// A run of another suite (the 2026-07-28 era of 0.2.0-alpha.12, say) is one more entry in RUNS.
+// Four runs: the handshake era with 0.1.16 (its active and pending suites, protocol 2025-11-25),
+// and the stateless 2026-07-28 revision with 0.2.0-alpha.12: the revision's requirement set
+// (`--requirements 2026-07-28`, which also runs, but does not score, the tasks-* extension and the
+// pending scenarios), and the pending suite at that version (`--suite pending --spec-version
+// 2026-07-28`: json-schema-2020-12, http-header-validation, http-custom-header-server-validation),
+// so that the pending scenarios are held to the expected-failures file too.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -51,6 +56,20 @@ const RUNS: SuiteRun[] = [
     expectedFailures: 'conformance/expected-failures-2025.yml',
     timeoutMs: 60_000,
   },
+  {
+    name: '2026-required',
+    suite: 'conformance-0.2',
+    options: ['--requirements', '2026-07-28'],
+    expectedFailures: 'conformance/expected-failures-2026.yml',
+    timeoutMs: 60_000,
+  },
+  {
+    name: '2026-pending',
+    suite: 'conformance-0.2',
+    options: ['--suite', 'pending', '--spec-version', '2026-07-28'],
+    expectedFailures: 'conformance/expected-failures-2026.yml',
+    timeoutMs: 60_000,
+  },
 ];
 
 const suiteEntry = (suite: SuiteRun['suite']) =>
@@ -67,8 +86,39 @@ function install(): void {
   if (status !== 0) throw new Error(`npm ci --prefix conformance exited with ${status}`);
 }
 
+/**
+ * The server scenarios a run scores: under `--requirements REVISION`, those the suite lists as
+ * required for the revision (it runs others, the tasks-* extension and the pending scenarios, but
+ * leaves them out of the verdict); otherwise all of them (`undefined`).
+ */
+function scoredScenarios(run: SuiteRun): Set<string> | undefined {
+  const at = run.options.indexOf('--requirements');
+  if (at < 0) return undefined;
+  const revision = run.options[at + 1]!;
+  const { status, stdout } = spawnSync(
+    NODE,
+    [suiteEntry(run.suite), 'list', '--server', '--requirements', revision],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
+  if (status !== 0)
+    throw new Error(`${run.suite} list --requirements ${revision} exited with ${status}`);
+  const lines = stdout.split('\n');
+  const start = lines.findIndex((line) => line.startsWith('Server scenarios'));
+  const scored = new Set<string>();
+  for (const line of lines.slice(start + 1)) {
+    const match = /^\s+-\s+(\S+)$/.exec(line);
+    if (match === null) break;
+    scored.add(match[1]!);
+  }
+  if (start < 0 || scored.size === 0) {
+    throw new Error(`${run.suite} lists no server scenarios for ${revision}`);
+  }
+  return scored;
+}
+
 interface Outcome {
   run: SuiteRun;
+  scored: Set<string> | undefined;
   exitCode: number | null;
   timedOut: boolean;
   seconds: number;
@@ -76,7 +126,11 @@ interface Outcome {
 }
 
 // Asynchronous, never spawnSync: the server answers from this process's event loop.
-async function runSuite(run: SuiteRun, url: string): Promise<Outcome> {
+async function runSuite(
+  run: SuiteRun,
+  scored: Set<string> | undefined,
+  url: string,
+): Promise<Outcome> {
   const out = join(RESULTS, run.name);
   rmSync(out, { recursive: true, force: true });
   await mkdir(out, { recursive: true });
@@ -115,7 +169,8 @@ async function runSuite(run: SuiteRun, url: string): Promise<Outcome> {
     child.once('close', (code) => resolve(code));
   }).finally(() => clearTimeout(timer));
   await new Promise((resolve) => log.end(resolve));
-  return { run, exitCode, timedOut, seconds: (performance.now() - started) / 1000, output };
+  const seconds = (performance.now() - started) / 1000;
+  return { run, scored, exitCode, timedOut, seconds, output };
 }
 
 interface Check {
@@ -151,12 +206,13 @@ function listedUnder(output: string, heading: string): string[] {
   return names;
 }
 
-function summarize({ run, exitCode, timedOut, seconds, output }: Outcome): boolean {
+function summarize({ run, scored, exitCode, timedOut, seconds, output }: Outcome): boolean {
   const ok = exitCode === 0 && !timedOut;
   const count = (checks: Check[], status: string) =>
     checks.filter((check) => check.status === status).length;
   const passed: string[] = [];
   const failed: string[] = [];
+  const notScored: string[] = [];
   let checksPassed = 0;
   let checksFailed = 0;
   let warnings = 0;
@@ -164,11 +220,16 @@ function summarize({ run, exitCode, timedOut, seconds, output }: Outcome): boole
     const [success, failure, warning] = ['SUCCESS', 'FAILURE', 'WARNING'].map((status) =>
       count(checks, status),
     ) as [number, number, number];
+    const note = warning > 0 ? `, ${warning} warning${warning > 1 ? 's' : ''}` : '';
+    const result = `${scenario} ${success}/${failure}${note}`;
+    if (scored !== undefined && !scored.has(scenario)) {
+      notScored.push(`${failure + warning === 0 ? '✓' : '✗'} ${result}`);
+      continue;
+    }
     checksPassed += success;
     checksFailed += failure;
     warnings += warning;
-    const note = warning > 0 ? `, ${warning} warning${warning > 1 ? 's' : ''}` : '';
-    (failure + warning === 0 ? passed : failed).push(`${scenario} ${success}/${failure}${note}`);
+    (failure + warning === 0 ? passed : failed).push(result);
   }
   const verdict = timedOut ? `timed out after ${run.timeoutMs / 1000} s` : `exit ${exitCode}`;
   console.log(
@@ -179,6 +240,9 @@ function summarize({ run, exitCode, timedOut, seconds, output }: Outcome): boole
   );
   console.log(`  passed (checks passed/failed): ${passed.join(', ') || 'none'}`);
   console.log(`  failed${ok ? ', as expected' : ''}: ${failed.join(', ') || 'none'}`);
+  if (notScored.length > 0) {
+    console.log(`  run, not scored by ${run.options.join(' ')}: ${notScored.join(', ')}`);
+  }
   const unexpected = listedUnder(output, 'Unexpected failures');
   const stale = listedUnder(output, 'Stale baseline entries');
   if (unexpected.length > 0) console.log(`  UNEXPECTED failures: ${unexpected.join(', ')}`);
@@ -191,11 +255,14 @@ function summarize({ run, exitCode, timedOut, seconds, output }: Outcome): boole
 async function main(): Promise<number> {
   const started = performance.now();
   install();
+  const scored = RUNS.map(scoredScenarios);
   const server = await startConformanceServer(0);
   console.log(`Conformance server at ${server.url}; results in conformance/results/`);
   const outcomes: Outcome[] = [];
   try {
-    for (const run of RUNS) outcomes.push(await runSuite(run, server.url));
+    for (const [index, run] of RUNS.entries()) {
+      outcomes.push(await runSuite(run, scored[index], server.url));
+    }
   } finally {
     await server.close();
   }

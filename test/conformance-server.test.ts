@@ -1,6 +1,7 @@
-// The conformance suite's server (examples/conformance-server.ts) over real HTTP: every test tool
-// answers with the shape its scenario checks, and json_schema_2020_12_tool lists the suite's
-// fixture schema unchanged.
+// The conformance suites' server (examples/conformance-server.ts) over real HTTP: every test tool
+// answers with the shape its scenario checks, json_schema_2020_12_tool lists the suite's fixture
+// schema unchanged, and the 2026-07-28 diagnostic tools answer as server-stateless and
+// http-custom-header-server-validation want.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
@@ -100,6 +101,10 @@ conformance('tools/list: the test tools, each with a description', async () => {
       'test_multiple_content_types',
       'test_error_handling',
       'json_schema_2020_12_tool',
+      'test_missing_capability',
+      'test_streaming_elicitation',
+      'test_logging_tool',
+      'test_custom_headers',
     ],
   );
   for (const tool of tools) {
@@ -117,13 +122,30 @@ conformance('json_schema_2020_12_tool lists the fixture schema unchanged', async
   assert.is(tool.inputSchema.$schema, 'https://json-schema.org/draft/2020-12/schema');
   assert.ok('address' in tool.inputSchema.$defs);
   assert.is(tool.inputSchema.additionalProperties, false);
-  // And its arguments are validated against it, $ref included.
-  const ok = await call('json_schema_2020_12_tool', { name: 'Ada', address: { city: 'London' } });
+  assert.is(tool.inputSchema.$defs.address.$anchor, 'addressDef');
+  assert.ok(Array.isArray(tool.inputSchema.allOf[0].anyOf));
+  assert.ok('if' in tool.inputSchema && 'then' in tool.inputSchema && 'else' in tool.inputSchema);
+  // And its arguments are validated against it: $ref, allOf/anyOf and if/then/else included.
+  const args = {
+    name: 'Ada',
+    address: { city: 'London' },
+    contactMethod: 'phone',
+    phone: '+44 20 7946 0000',
+  };
+  const ok = await call('json_schema_2020_12_tool', args);
   assert.is(ok.isError, undefined);
-  const bad = await call('json_schema_2020_12_tool', { address: { city: 7 }, extra: true });
+  assert.equal(JSON.parse(ok.content[0].text), args);
+  const bad = await call('json_schema_2020_12_tool', {
+    address: { city: 7 },
+    contactMethod: 'phone',
+    email: 'ada@example.com',
+    extra: true,
+  });
   assert.is(bad.isError, true);
-  assert.match(bad.content[0].text, /address\.city: must be string/);
-  assert.match(bad.content[0].text, /extra: is not an argument of this tool/);
+  const problems = bad.content[0].text;
+  assert.match(problems, /address\.city: must be string/);
+  assert.match(problems, /extra: is not an argument of this tool/);
+  assert.match(problems, /phone/); // then: contactMethod phone requires a phone
 });
 
 conformance('test_simple_text, called without arguments', async () => {
@@ -209,6 +231,141 @@ conformance('a tool the suite would wait on is not there', async () => {
     id: 99,
     error: { code: -32602, message: 'Unknown tool: test_sampling' },
   });
+});
+
+// 2026-07-28 over the same endpoint: _meta and the routing headers on every request.
+
+const V = '2026-07-28';
+const SERVER_INFO = { name: 'mcp-protocol-core-conformance', version: '1.0.0' };
+
+async function modern(
+  method: string,
+  params: Record<string, unknown> = {},
+  options: { headers?: Record<string, string>; capabilities?: object } = {},
+): Promise<{ status: number; body: any }> {
+  const id = nextId++;
+  const headers: Record<string, string> = {
+    ...HEADERS,
+    'mcp-protocol-version': V,
+    'mcp-method': method,
+    ...(typeof params.name === 'string' && { 'mcp-name': params.name }),
+    ...options.headers,
+  };
+  const _meta = {
+    'io.modelcontextprotocol/protocolVersion': V,
+    'io.modelcontextprotocol/clientCapabilities': options.capabilities ?? {},
+  };
+  const response = await fetch(server.url, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ jsonrpc: '2.0', id, method, params: { ...params, _meta } }),
+  });
+  assert.is(response.headers.get('content-type'), 'application/json');
+  assert.is(response.headers.get('mcp-session-id'), null);
+  const body = await response.json();
+  assert.is(body.id, id);
+  return { status: response.status, body };
+}
+
+conformance('2026-07-28: server/discover', async () => {
+  const { status, body } = await modern('server/discover');
+  assert.is(status, 200);
+  assert.equal(body.result, {
+    resultType: 'complete',
+    supportedVersions: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'],
+    capabilities: { tools: {} },
+    instructions: 'Test tools for the MCP conformance suite.',
+    ttlMs: 3_600_000,
+    cacheScope: 'public',
+    _meta: { 'io.modelcontextprotocol/serverInfo': SERVER_INFO },
+  });
+});
+
+conformance('2026-07-28: tools/list carries the caching hints and x-mcp-header', async () => {
+  const { status, body } = await modern('tools/list');
+  assert.is(status, 200);
+  const { resultType, ttlMs, cacheScope, tools } = body.result;
+  assert.equal([resultType, ttlMs, cacheScope], ['complete', 300_000, 'public']);
+  const custom = tools.find((tool: { name: string }) => tool.name === 'test_custom_headers');
+  assert.is(custom.inputSchema.properties.region['x-mcp-header'], 'Region');
+  assert.is(custom.inputSchema.properties.priority['x-mcp-header'], 'Priority');
+  assert.is(custom.inputSchema.properties.query['x-mcp-header'], undefined);
+});
+
+conformance('2026-07-28: test_missing_capability needs sampling (-32021)', async () => {
+  const refused = await modern('tools/call', { name: 'test_missing_capability', arguments: {} });
+  assert.is(refused.status, 400);
+  assert.equal(refused.body.error, {
+    code: -32021,
+    message:
+      'test_missing_capability needs client capabilities that this request does not declare.',
+    data: { requiredCapabilities: { sampling: {} } },
+  });
+  const served = await modern(
+    'tools/call',
+    { name: 'test_missing_capability', arguments: {} },
+    { capabilities: { sampling: {} } },
+  );
+  assert.is(served.status, 200);
+  assert.is(served.body.result.resultType, 'complete');
+  assert.is(served.body.result.isError, undefined);
+  // The handshake era has no per-request capabilities: the tool runs.
+  assert.is((await call('test_missing_capability', {})).isError, undefined);
+});
+
+conformance(
+  '2026-07-28: test_streaming_elicitation and test_logging_tool answer once',
+  async () => {
+    for (const name of ['test_streaming_elicitation', 'test_logging_tool']) {
+      // One JSON response: no request to the client, no notifications/message, on any stream.
+      const { status, body } = await modern(
+        'tools/call',
+        { name, arguments: {} },
+        { capabilities: { elicitation: {} } },
+      );
+      assert.is(status, 200, name);
+      assert.is(body.method, undefined, name);
+      assert.is(body.result.resultType, 'complete', name);
+      assert.is(body.result.content[0].type, 'text', name);
+      assert.is(body.result.isError, undefined, name);
+    }
+  },
+);
+
+conformance('2026-07-28: test_custom_headers wants its Mcp-Param-* headers', async () => {
+  const custom = (args: object, headers: Record<string, string> = {}) =>
+    modern('tools/call', { name: 'test_custom_headers', arguments: args }, { headers });
+  const plain = await custom({ region: 'us-west1' }, { 'mcp-param-region': 'us-west1' });
+  assert.is(plain.status, 200);
+  assert.equal(JSON.parse(plain.body.result.content[0].text), { region: 'us-west1' });
+  // Base64 when the value is not plain ASCII; a value without both markers is literal.
+  const hello = Buffer.from('Hello').toString('base64');
+  assert.is(
+    (await custom({ region: 'Hello' }, { 'mcp-param-region': `=?base64?${hello}?=` })).status,
+    200,
+  );
+  assert.is((await custom({ region: hello }, { 'mcp-param-region': hello })).status, 200);
+  const both = await custom(
+    { region: 'eu', priority: 7, query: 'q' },
+    { 'mcp-param-region': ' eu ', 'mcp-param-priority': '7' },
+  );
+  assert.is(both.status, 200);
+  const mismatch = (message: string) => ({ code: -32020, message });
+  const missing = await custom({ region: 'us-west1' });
+  assert.is(missing.status, 400);
+  assert.equal(missing.body.error, mismatch('Mcp-Param-Region is required with region.'));
+  const wrong = await custom({ region: 'us-west1' }, { 'mcp-param-region': 'eu' });
+  assert.is(wrong.status, 400);
+  assert.equal(wrong.body.error, mismatch('Mcp-Param-Region does not match region.'));
+  const padding = await custom({ region: 'Hello' }, { 'mcp-param-region': '=?base64?SGVsbG8?=' });
+  assert.is(padding.status, 400);
+  assert.equal(padding.body.error, mismatch('Mcp-Param-Region is not valid base64.'));
+  const extra = await custom(
+    { region: 'eu' },
+    { 'mcp-param-region': 'eu', 'mcp-param-priority': '1' },
+  );
+  assert.is(extra.status, 400);
+  assert.equal(extra.body.error, mismatch('Mcp-Param-Priority is sent, but priority is not.'));
 });
 
 conformance.run();
