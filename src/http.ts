@@ -6,7 +6,7 @@
  * @module
  */
 import { type HttpHeaders, header } from './headers.js';
-import { ErrorCode, errorResponse, httpStatusOf } from './jsonrpc.js';
+import { ErrorCode, errorResponse, httpStatusOf, utf8Length } from './jsonrpc.js';
 import type { HandleResult, MCPServerBase } from './server-base.js';
 import type { JSONRPCResponse } from './types.js';
 
@@ -153,18 +153,6 @@ function hostAllowed(value: string | undefined, allowed: ReadonlySet<string>): b
   if (value === undefined) return false;
   const host = parseHost(value);
   return host !== undefined && (allowed.has(host.name) || allowed.has(`${host.name}:${host.port}`));
-}
-
-function utf8Length(text: string): number {
-  let bytes = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    // Each half of a surrogate pair counts 2 of the pair's 4 bytes.
-    if (code >= 0xd800 && code <= 0xdfff) bytes += 1;
-    else if (code >= 0x800) bytes += 2;
-    else if (code >= 0x80) bytes += 1;
-  }
-  return bytes;
 }
 
 function isJsonMediaType(value: string | undefined): boolean {

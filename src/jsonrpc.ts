@@ -138,3 +138,21 @@ export function dump<T extends JSONRPCResponse | JSONRPCResponse[]>(response: T)
   }
   return { jsonrpc: '2.0', id: response.id, result: clean(response.result) } as T;
 }
+
+/**
+ * The length of a text in UTF-8, in bytes, without encoding it.
+ *
+ * @param text - The text.
+ * @returns Its UTF-8 byte length.
+ */
+export function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    // Each half of a surrogate pair counts 2 of the pair's 4 bytes.
+    if (code >= 0xd800 && code <= 0xdfff) bytes += 1;
+    else if (code >= 0x800) bytes += 2;
+    else if (code >= 0x80) bytes += 1;
+  }
+  return bytes;
+}

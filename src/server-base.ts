@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { isProtocolError, isToolError, ProtocolError } from './errors.js';
-import { dump, ErrorCode, errorResponse, isObject, withHttpStatus } from './jsonrpc.js';
+import { InvalidArgumentsError, isProtocolError, isToolError, ProtocolError } from './errors.js';
+import { dump, ErrorCode, errorResponse, isObject, utf8Length, withHttpStatus } from './jsonrpc.js';
 import { hasCapabilities, META } from './modern.js';
 import {
   isHandshakeVersion,
@@ -50,6 +50,17 @@ export const MAX_BATCH_SIZE = 20;
 export type HandleResult = JSONRPCResponse | JSONRPCResponse[] | undefined;
 
 const NO_TOOLS: ReadonlyMap<string, AnyTool> = new Map();
+
+// Whether a value nests deeper than `max` levels; recursion stops at `max`, so a value nested
+// 100,000 deep costs no more than one nested `max` deep.
+function tooDeep(value: unknown, max: number, depth = 1): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (depth > max) return true;
+  for (const child of Array.isArray(value) ? value : Object.values(value)) {
+    if (tooDeep(child, max, depth + 1)) return true;
+  }
+  return false;
+}
 
 /** A 2026-07-28 caching hint: how long a result stays fresh, and who may share it. */
 export interface CacheHint {
@@ -320,6 +331,18 @@ export abstract class MCPServerBase {
    */
   readonly toolTimeoutMs: number = DEFAULT_TOOL_TIMEOUT_MS;
 
+  /**
+   * The deepest a tool call's arguments may nest (objects and arrays), the arguments object being
+   * level 1: deeper ones are refused as invalid arguments before any validation. Default 32.
+   */
+  readonly maxArgumentsDepth: number = 32;
+
+  /**
+   * The most bytes a tool call's arguments may take as JSON: larger ones are refused as invalid
+   * arguments. Default 1 MiB; over HTTP, the body limit (4 MiB by default) applies first.
+   */
+  readonly maxArgumentsBytes: number = 1024 * 1024;
+
   /** How long a 2026-07-28 client may keep the answer to `server/discover`, and with whom. */
   readonly discoverCache: CacheHint = PUBLIC_ONE_HOUR;
 
@@ -450,6 +473,9 @@ export abstract class MCPServerBase {
     let outcome: ToolOutcome = 'success';
     let failure: unknown;
     try {
+      // Too deep or too large, arguments are told to the LLM as any other invalid argument.
+      const problem = args === undefined ? undefined : this.#argumentsProblem(args);
+      if (problem !== undefined) throw new InvalidArgumentsError(name, [problem]);
       return await tool.call(args, new ToolContext(call, this.toolTimeoutMs));
     } catch (error) {
       failure = error;
@@ -481,6 +507,22 @@ export abstract class MCPServerBase {
         );
       }
     }
+  }
+
+  #argumentsProblem(args: Record<string, unknown>): string | undefined {
+    if (tooDeep(args, this.maxArgumentsDepth)) {
+      return `arguments: nest deeper than ${this.maxArgumentsDepth} levels`;
+    }
+    let json: string;
+    try {
+      json = JSON.stringify(args);
+    } catch {
+      return 'arguments: are not JSON';
+    }
+    const size = utf8Length(json);
+    return size > this.maxArgumentsBytes
+      ? `arguments: are ${size} bytes of JSON, more than ${this.maxArgumentsBytes}`
+      : undefined;
   }
 
   /** The class and the server's name, for the start of a log line, e.g. `DocsServer(acme-docs)`. */
