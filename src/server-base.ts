@@ -49,8 +49,6 @@ export const MAX_BATCH_SIZE = 20;
 /** What `handle()` resolves to: a response, a batch of them, or `undefined` when none is owed. */
 export type HandleResult = JSONRPCResponse | JSONRPCResponse[] | undefined;
 
-const NO_TOOLS: ReadonlyMap<string, AnyTool> = new Map();
-
 // Whether a value nests deeper than `max` levels; recursion stops at `max`, so a value nested
 // 100,000 deep costs no more than one nested `max` deep.
 function tooDeep(value: unknown, max: number, depth = 1): boolean {
@@ -123,8 +121,12 @@ export abstract class MCPServerBase {
   /** The server's name, e.g. `acme-docs`, for its identity and its logs. */
   abstract readonly name: string;
 
-  /** The server's tools by name, in the order `tools/list` lists them; see {@link toolsByName}. */
-  readonly tools: ReadonlyMap<string, AnyTool> = NO_TOOLS;
+  /**
+   * The server's tools by name, in the order `tools/list` lists them; see {@link toolsByName}. Build
+   * the map once, at module level, when the tools do not depend on the request: a server made per
+   * request then costs next to nothing.
+   */
+  abstract readonly tools: ReadonlyMap<string, AnyTool>;
 
   /**
    * The server's identity, for the `initialize` result.
@@ -321,30 +323,33 @@ export abstract class MCPServerBase {
 
   /**
    * How long a 2026-07-28 client may keep the answer to `tools/list`, and whether it may share it
-   * between callers: `private` when the list depends on who asks.
+   * between callers: `private` when the list depends on who asks. Default five minutes, public.
    */
-  readonly toolsCache: CacheHint = PUBLIC_FIVE_MINUTES;
+  declare readonly toolsCache?: CacheHint;
 
   /**
    * The most milliseconds a tool call may take, unless the tool sets its own `timeoutMs`: past it,
    * the call's signal aborts and the LLM reads that it timed out. Default 30 s.
    */
-  readonly toolTimeoutMs: number = DEFAULT_TOOL_TIMEOUT_MS;
+  declare readonly toolTimeoutMs?: number;
 
   /**
    * The deepest a tool call's arguments may nest (objects and arrays), the arguments object being
    * level 1: deeper ones are refused as invalid arguments before any validation. Default 32.
    */
-  readonly maxArgumentsDepth: number = 32;
+  declare readonly maxArgumentsDepth?: number;
 
   /**
    * The most bytes a tool call's arguments may take as JSON: larger ones are refused as invalid
    * arguments. Default 1 MiB; over HTTP, the body limit (4 MiB by default) applies first.
    */
-  readonly maxArgumentsBytes: number = 1024 * 1024;
+  declare readonly maxArgumentsBytes?: number;
 
-  /** How long a 2026-07-28 client may keep the answer to `server/discover`, and with whom. */
-  readonly discoverCache: CacheHint = PUBLIC_ONE_HOUR;
+  /**
+   * How long a 2026-07-28 client may keep the answer to `server/discover`, and with whom. Default
+   * one hour, public.
+   */
+  declare readonly discoverCache?: CacheHint;
 
   /**
    * Answer `server/discover` (2026-07-28): the versions, capabilities and instructions.
@@ -358,7 +363,7 @@ export abstract class MCPServerBase {
     };
     const instructions = this.instructions();
     if (instructions !== '') result.instructions = instructions;
-    return { ...result, ...this.discoverCache };
+    return { ...result, ...(this.discoverCache ?? PUBLIC_ONE_HOUR) };
   }
 
   /**
@@ -426,7 +431,9 @@ export abstract class MCPServerBase {
     }
     const tools = [];
     for (const tool of this.tools.values()) tools.push(tool.definition());
-    return call.era === 'modern' ? { tools, ...this.toolsCache } : { tools };
+    return call.era === 'modern'
+      ? { tools, ...(this.toolsCache ?? PUBLIC_FIVE_MINUTES) }
+      : { tools };
   }
 
   /**
@@ -476,7 +483,10 @@ export abstract class MCPServerBase {
       // Too deep or too large, arguments are told to the LLM as any other invalid argument.
       const problem = args === undefined ? undefined : this.#argumentsProblem(args);
       if (problem !== undefined) throw new InvalidArgumentsError(name, [problem]);
-      return await tool.call(args, new ToolContext(call, this.toolTimeoutMs));
+      return await tool.call(
+        args,
+        new ToolContext(call, this.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS),
+      );
     } catch (error) {
       failure = error;
       if (!isToolError(error)) {
@@ -510,8 +520,9 @@ export abstract class MCPServerBase {
   }
 
   #argumentsProblem(args: Record<string, unknown>): string | undefined {
-    if (tooDeep(args, this.maxArgumentsDepth)) {
-      return `arguments: nest deeper than ${this.maxArgumentsDepth} levels`;
+    const { maxArgumentsDepth = 32, maxArgumentsBytes = 1024 * 1024 } = this;
+    if (tooDeep(args, maxArgumentsDepth)) {
+      return `arguments: nest deeper than ${maxArgumentsDepth} levels`;
     }
     let json: string;
     try {
@@ -520,8 +531,8 @@ export abstract class MCPServerBase {
       return 'arguments: are not JSON';
     }
     const size = utf8Length(json);
-    return size > this.maxArgumentsBytes
-      ? `arguments: are ${size} bytes of JSON, more than ${this.maxArgumentsBytes}`
+    return size > maxArgumentsBytes
+      ? `arguments: are ${size} bytes of JSON, more than ${maxArgumentsBytes}`
       : undefined;
   }
 

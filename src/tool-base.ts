@@ -243,21 +243,24 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
   /** The JSON Schema of the arguments: of type object, written `as const`. */
   abstract readonly argumentsSchema: Schema;
   /** The JSON Schema of `structuredContent`, when the tool returns some. */
-  readonly outputSchema: JSONSchema | undefined = undefined;
-  /** The tool only reads: a client may call it without asking its user. Read-only is idempotent. */
-  readonly readOnly: boolean = true;
-  /** The tool reaches beyond the server's own data, e.g. to the web. */
-  readonly openWorld: boolean = false;
+  declare readonly outputSchema?: JSONSchema | undefined;
+  /**
+   * The tool only reads: a client may call it without asking its user. Read-only is idempotent.
+   * Default true.
+   */
+  declare readonly readOnly?: boolean;
+  /** The tool reaches beyond the server's own data, e.g. to the web. Default false. */
+  declare readonly openWorld?: boolean;
   /**
    * The client capabilities a call needs, e.g. `{ sampling: {} }`: a 2026-07-28 request that does
    * not declare them is refused with -32021.
    */
-  readonly requiredClientCapabilities: ClientCapabilities | undefined = undefined;
+  declare readonly requiredClientCapabilities?: ClientCapabilities | undefined;
   /**
    * The most milliseconds a call may take: past it, the call's signal aborts and the LLM reads
    * that it timed out. The server's `toolTimeoutMs` when left out.
    */
-  readonly timeoutMs: number | undefined = undefined;
+  declare readonly timeoutMs?: number | undefined;
 
   /**
    * Run the tool.
@@ -282,10 +285,10 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
         inputSchema: input,
         annotations: {
           title: this.title,
-          readOnlyHint: this.readOnly,
-          idempotentHint: this.readOnly,
+          readOnlyHint: this.readOnly ?? true,
+          idempotentHint: this.readOnly ?? true,
           destructiveHint: false,
-          openWorldHint: this.openWorld,
+          openWorldHint: this.openWorld ?? false,
         },
       };
       if (this.outputSchema !== undefined) {

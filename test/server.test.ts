@@ -269,6 +269,7 @@ initialize('protocolVersion must be a string; capabilities and clientInfo object
 initialize('no instructions when the server has none; icons and description when set', async () => {
   class Bare extends MCPServerBase {
     readonly name = 'bare';
+    readonly tools = new Map();
     serverInfo() {
       return {
         name: 'bare',
