@@ -503,19 +503,27 @@ export function defineTool<const Schema extends JSONSchema>(
     context: ToolContext,
   ) => ToolOutput | Promise<ToolOutput>;
   class Defined extends MCPToolBase<JSONSchema> {
-    readonly name = spec.name;
-    readonly title = spec.title;
-    readonly description = spec.description;
-    readonly argumentsSchema: JSONSchema = spec.argumentsSchema;
-    override readonly outputSchema = spec.outputSchema;
-    override readonly readOnly = spec.readOnly ?? true;
-    override readonly openWorld = spec.openWorld ?? false;
-    override readonly requiredClientCapabilities = spec.requiredClientCapabilities;
-    override readonly timeoutMs = spec.timeoutMs;
+    declare readonly name: string;
+    declare readonly title: string;
+    declare readonly description: string;
+    declare readonly argumentsSchema: JSONSchema;
     run(args: unknown, context: ToolContext): ToolOutput | Promise<ToolOutput> {
       return run(args, context);
     }
   }
+  // On the prototype, not on each instance: the fields are the class's, and an instance made per
+  // server then costs nothing to make.
+  Object.assign(Defined.prototype, {
+    name: spec.name,
+    title: spec.title,
+    description: spec.description,
+    argumentsSchema: spec.argumentsSchema,
+    outputSchema: spec.outputSchema,
+    readOnly: spec.readOnly ?? true,
+    openWorld: spec.openWorld ?? false,
+    requiredClientCapabilities: spec.requiredClientCapabilities,
+    timeoutMs: spec.timeoutMs,
+  });
   // The class is checked against the loose schema type; its users see the exact one.
   return Defined as unknown as ToolClass<Schema>;
 }
