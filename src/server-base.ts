@@ -49,15 +49,42 @@ export const MAX_BATCH_SIZE = 20;
 /** What `handle()` resolves to: a response, a batch of them, or `undefined` when none is owed. */
 export type HandleResult = JSONRPCResponse | JSONRPCResponse[] | undefined;
 
-// Whether a value nests deeper than `max` levels; recursion stops at `max`, so a value nested
-// 100,000 deep costs no more than one nested `max` deep.
-function tooDeep(value: unknown, max: number, depth = 1): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  if (depth > max) return true;
-  for (const child of Array.isArray(value) ? value : Object.values(value)) {
-    if (tooDeep(child, max, depth + 1)) return true;
+// An upper bound of a value's JSON size in bytes, without serializing it: a string's every unit
+// may take 6 bytes (`\u001f`), a number 24; -1 when it nests deeper than `max` levels (recursion
+// stops there, so a value nested 100,000 deep costs no more than one nested `max` deep), and
+// Infinity for a value JSON cannot carry, which the exact count then finds.
+function sizeBound(value: unknown, max: number, depth = 1): number {
+  switch (typeof value) {
+    case 'string':
+      return 2 + 6 * value.length;
+    case 'number':
+      return 24;
+    case 'boolean':
+      return 5;
+    case 'undefined':
+      return 0;
+    case 'object':
+      break;
+    default:
+      return Number.POSITIVE_INFINITY;
   }
-  return false;
+  if (value === null) return 4;
+  if (depth > max) return -1;
+  let bound = 2;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const size = sizeBound(item, max, depth + 1);
+      if (size < 0) return -1;
+      bound += size + 1;
+    }
+    return bound;
+  }
+  for (const key in value) {
+    const size = sizeBound((value as Record<string, unknown>)[key], max, depth + 1);
+    if (size < 0) return -1;
+    bound += 6 * key.length + size + 4;
+  }
+  return bound;
 }
 
 /** A 2026-07-28 caching hint: how long a result stays fresh, and who may share it. */
@@ -156,8 +183,13 @@ export abstract class MCPServerBase {
   readonly handle = (payload: unknown, context?: RequestContext): Promise<HandleResult> =>
     this.#handle(payload, context ?? NO_CONTEXT);
 
-  async #handle(payload: unknown, context: RequestContext): Promise<HandleResult> {
-    if (!Array.isArray(payload)) return this.handleMessage(payload, context);
+  #handle(payload: unknown, context: RequestContext): Promise<HandleResult> {
+    return Array.isArray(payload)
+      ? this.#batch(payload, context)
+      : this.handleMessage(payload, context);
+  }
+
+  async #batch(payload: unknown[], context: RequestContext): Promise<HandleResult> {
     if (payload.length === 0) {
       return errorResponse(
         null,
@@ -476,7 +508,7 @@ export abstract class MCPServerBase {
         400,
       );
     }
-    const started = performance.now();
+    const started = mcpserverToolCalled.connected ? performance.now() : 0;
     let outcome: ToolOutcome = 'success';
     let failure: unknown;
     try {
@@ -521,9 +553,9 @@ export abstract class MCPServerBase {
 
   #argumentsProblem(args: Record<string, unknown>): string | undefined {
     const { maxArgumentsDepth = 32, maxArgumentsBytes = 1024 * 1024 } = this;
-    if (tooDeep(args, maxArgumentsDepth)) {
-      return `arguments: nest deeper than ${maxArgumentsDepth} levels`;
-    }
+    const bound = sizeBound(args, maxArgumentsDepth);
+    if (bound < 0) return `arguments: nest deeper than ${maxArgumentsDepth} levels`;
+    if (bound <= maxArgumentsBytes) return undefined;
     let json: string;
     try {
       json = JSON.stringify(args);

@@ -169,6 +169,26 @@ interface Compiled {
 // instance, and servers, with their tools, are made per request.
 const compiled = new WeakMap<object, Compiled>();
 
+// A copy of a JSON value, for defaults to be filled in on: several times faster than
+// structuredClone on the small objects arguments are.
+function cloneJson<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(cloneJson) as T;
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const child = cloneJson((value as Record<string, unknown>)[key]);
+    if (key === '__proto__') {
+      Object.defineProperty(copy, key, {
+        value: child,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    } else copy[key] = child;
+  }
+  return copy as T;
+}
+
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
     Object.freeze(value);
@@ -370,7 +390,7 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
       rawArguments === undefined
         ? {}
         : entry.copyArguments
-          ? structuredClone(rawArguments)
+          ? cloneJson(rawArguments)
           : rawArguments;
     if (!entry.validate(args)) throw invalidArguments(this.name, entry.validate.errors ?? []);
     // Generic FromSchema is too deep for the compiler to check here; the instance's type is exact.
