@@ -89,6 +89,24 @@ export class InvalidArgumentsError extends ToolError {
 }
 
 /**
+ * Make an error without its stack: for errors that are answers, not faults (invalid arguments, a
+ * timeout), whose stack no one reads and whose capture costs more than the rest of the answer.
+ *
+ * @param make - Makes the error.
+ * @returns The error, with an empty stack.
+ */
+export function withoutStack<E extends Error>(make: () => E): E {
+  const engine = Error as { stackTraceLimit?: number | undefined };
+  const limit = engine.stackTraceLimit;
+  engine.stackTraceLimit = 0;
+  try {
+    return make();
+  } finally {
+    engine.stackTraceLimit = limit;
+  }
+}
+
+/**
  * Whether a value is a {@link ProtocolError}, even one thrown by another copy of this library.
  *
  * @param value - Anything caught.

@@ -6,7 +6,7 @@
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { InvalidArgumentsError } from './errors.js';
+import { InvalidArgumentsError, withoutStack } from './errors.js';
 import { isObject } from './jsonrpc.js';
 
 export type { FromSchema, JSONSchema };
@@ -264,5 +264,6 @@ export function invalidArguments(
   toolName: string,
   errors: readonly ErrorObject[],
 ): InvalidArgumentsError {
-  return new InvalidArgumentsError(toolName, describeErrors(errors, 'arguments'));
+  const problems = describeErrors(errors, 'arguments');
+  return withoutStack(() => new InvalidArgumentsError(toolName, problems));
 }

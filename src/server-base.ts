@@ -4,7 +4,13 @@
  *
  * @module
  */
-import { InvalidArgumentsError, isProtocolError, isToolError, ProtocolError } from './errors.js';
+import {
+  InvalidArgumentsError,
+  isProtocolError,
+  isToolError,
+  ProtocolError,
+  withoutStack,
+} from './errors.js';
 import { dump, ErrorCode, errorResponse, isObject, utf8Length, withHttpStatus } from './jsonrpc.js';
 import { hasCapabilities, META } from './modern.js';
 import {
@@ -514,7 +520,8 @@ export abstract class MCPServerBase {
     try {
       // Too deep or too large, arguments are told to the LLM as any other invalid argument.
       const problem = args === undefined ? undefined : this.#argumentsProblem(args);
-      if (problem !== undefined) throw new InvalidArgumentsError(name, [problem]);
+      if (problem !== undefined)
+        throw withoutStack(() => new InvalidArgumentsError(name, [problem]));
       return await tool.call(
         args,
         new ToolContext(call, this.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS),
