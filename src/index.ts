@@ -72,6 +72,8 @@ export {
   type SchemaCompiler,
   setSchemaCompiler,
   simplifySchema,
+  type ValidationError,
+  type Validator,
 } from './schema.js';
 export {
   type CacheHint,

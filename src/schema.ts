@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { InvalidArgumentsError, withoutStack } from './errors.js';
 import { isObject } from './jsonrpc.js';
@@ -12,6 +12,25 @@ import { isObject } from './jsonrpc.js';
 export type { FromSchema, JSONSchema };
 
 type Schema = Record<string, unknown>;
+
+/** One problem a validator found: ajv's error object, as far as this library reads it. */
+export interface ValidationError {
+  /** The JSON Pointer of the value, e.g. `/filters/0/name`; empty for the whole value. */
+  instancePath: string;
+  /** The keyword that failed, e.g. `required`. */
+  keyword: string;
+  /** What the keyword says of the value, e.g. `must be string`. */
+  message?: string | undefined;
+  /** The keyword's details, e.g. `missingProperty`. */
+  params: Record<string, unknown>;
+}
+
+/** A compiled validator: true when the value is valid; `errors` then holds what it found. */
+export interface Validator {
+  (value: unknown): boolean;
+  /** The problems of the last value that was not valid. */
+  errors?: readonly ValidationError[] | null | undefined;
+}
 
 // Keywords whose value is one subschema, an array of them, or a map of them by name. Anything else
 // is data (enum, const, default, examples, x-…) and is copied as it is: a property named `title` is
@@ -150,10 +169,15 @@ export const AJV_OPTIONS = {
   validateFormats: false,
   useDefaults: true,
   logger: false,
+  // The meta-schemas are not loaded, nor schemas checked against them: that check costs some 100 ms
+  // at the first call, to find mistakes a tool's author finds in their first test. A schema ajv
+  // cannot compile is still refused.
+  validateSchema: false,
+  meta: false,
 } as const;
 
 /** A function that compiles a JSON Schema into a validator with ajv's interface. */
-export type SchemaCompiler = (schema: JSONSchema) => ValidateFunction;
+export type SchemaCompiler = (schema: JSONSchema) => Validator;
 
 let ajv: Ajv2020 | undefined;
 let custom: SchemaCompiler | undefined;
@@ -184,7 +208,7 @@ export function setSchemaCompiler(compile: SchemaCompiler | undefined): void {
  * @returns ajv's validate function; its `errors` hold the problems after a failed call.
  * @throws Error - If the schema itself is not valid.
  */
-export function compileSchema(schema: JSONSchema): ValidateFunction {
+export function compileSchema(schema: JSONSchema): Validator {
   if (custom !== undefined) return custom(schema);
   ajv ??= new Ajv2020(AJV_OPTIONS);
   return ajv.compile(schema as Schema | boolean);
@@ -203,7 +227,7 @@ export function hasDefaults(schema: unknown): boolean {
   return 'default' in schema || Object.values(schema).some(hasDefaults);
 }
 
-function problem(error: ErrorObject, root: string): string {
+function problem(error: ValidationError, root: string): string {
   const path = error.instancePath
     .slice(1)
     .split('/')
@@ -235,7 +259,7 @@ function problem(error: ErrorObject, root: string): string {
  * @param root - What to call the value as a whole, e.g. `arguments`.
  * @returns The problems, without repeats.
  */
-export function describeErrors(errors: readonly ErrorObject[], root: string): string[] {
+export function describeErrors(errors: readonly ValidationError[], root: string): string[] {
   // "must match a schema in anyOf" says less than the failures of its branches, when there are some.
   const told = errors.filter(
     (error) =>
@@ -262,7 +286,7 @@ export function describeErrors(errors: readonly ErrorObject[], root: string): st
  */
 export function invalidArguments(
   toolName: string,
-  errors: readonly ErrorObject[],
+  errors: readonly ValidationError[],
 ): InvalidArgumentsError {
   const problems = describeErrors(errors, 'arguments');
   return withoutStack(() => new InvalidArgumentsError(toolName, problems));

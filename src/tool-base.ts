@@ -3,7 +3,6 @@
  *
  * @module
  */
-import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { ToolError } from './errors.js';
 import { isObject } from './jsonrpc.js';
 import { type HeaderParameter, headerParameters } from './modern.js';
@@ -16,6 +15,7 @@ import {
   invalidArguments,
   type JSONSchema,
   simplifySchema,
+  type Validator,
 } from './schema.js';
 import type {
   CallToolResult,
@@ -160,8 +160,8 @@ export class ToolTimeoutError extends ToolError {
 interface Compiled {
   definition: Tool;
   headerParameters: readonly HeaderParameter[];
-  validate: ValidateFunction | undefined;
-  validateOutput: ValidateFunction | undefined;
+  validate: Validator | undefined;
+  validateOutput: Validator | undefined;
   copyArguments: boolean;
 }
 

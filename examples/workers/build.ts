@@ -48,7 +48,8 @@ export function validatorsModule(schemas: readonly JSONSchema[]): string {
   for (const schema of schemas) {
     const key = JSON.stringify(schema);
     if (keys.has(key)) continue;
-    const name = `validate${keys.size}`;
+    // Not `validateN`: ajv names its own functions so.
+    const name = `schema${keys.size}Validator`;
     ajv.addSchema(schema as object, name);
     keys.set(key, name);
   }
