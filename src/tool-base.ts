@@ -400,8 +400,13 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
     ) => ToolOutput | Promise<ToolOutput>;
     const output = run.call(this, args, context);
     // A tool that answered at once cannot have run past its time: only a pending one is raced.
+    // Any thenable, not only this realm's Promise.
+    const pending =
+      typeof (output as Partial<PromiseLike<ToolOutput>> | undefined)?.then === 'function';
     return this.#result(
-      output instanceof Promise ? await this.#within(output, context) : output,
+      pending
+        ? await this.#within(output as PromiseLike<ToolOutput>, context)
+        : (output as ToolOutput),
       entry,
     );
   }
