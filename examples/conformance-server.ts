@@ -13,8 +13,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
+import { createHttpHandler } from '../src/http.js';
 import {
-  createHttpHandler,
   defineTool,
   type JSONSchema,
   MCPServerBase,

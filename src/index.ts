@@ -2,8 +2,8 @@
  * mcp-protocol-core: a framework-free, stateless Model Context Protocol server core. One pure
  * `handle(payload)` per HTTP POST; tools typed from their JSON Schema; no state between requests.
  *
- * The in-process test client is a separate entry, `mcp-protocol-core/testing`, so that it never
- * weighs on a server's bundle.
+ * Two more entries, so that neither weighs on a bundle that does not use it: the HTTP layer,
+ * `mcp-protocol-core/http`, and the in-process test client, `mcp-protocol-core/testing`.
  *
  * @module
  */
@@ -15,23 +15,6 @@ export {
   ToolError,
 } from './errors.js';
 export { type HttpHeaders, header } from './headers.js';
-export {
-  bearerToken,
-  createFetchHandler,
-  createHttpHandler,
-  DEFAULT_MAX_BODY_BYTES,
-  type FetchHandler,
-  forbidden,
-  type HttpHandler,
-  type HttpOptions,
-  type HttpRequest,
-  type HttpResponse,
-  LOCAL_HOSTS,
-  type Refusal,
-  readBody,
-  type ServerContext,
-  unauthorized,
-} from './http.js';
 export {
   dump,
   ErrorCode,

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { DEFAULT_MAX_BODY_BYTES } from '../src/index.js';
+import { DEFAULT_MAX_BODY_BYTES } from '../src/http.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const READY_TIMEOUT_MS = 30_000;

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { nodeListener } from '../examples/node-http.js';
-import { createHttpHandler, type HttpRequest } from '../src/index.js';
+import { createHttpHandler, type HttpRequest } from '../src/http.js';
 import { TestServer } from './fixtures.js';
 
 interface Case {

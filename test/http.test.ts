@@ -7,10 +7,10 @@ import {
   createHttpHandler,
   forbidden,
   type HttpRequest,
-  header,
   readBody,
   unauthorized,
-} from '../src/index.js';
+} from '../src/http.js';
+import { header } from '../src/index.js';
 import { TestServer } from './fixtures.js';
 
 const PING = '{"jsonrpc":"2.0","id":1,"method":"ping"}';

@@ -2,12 +2,11 @@
 // through the test client. Numbers in test names are the lines of the protocol digest's checklist.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { createHttpHandler, type HttpRequest } from '../src/http.js';
 import {
-  createHttpHandler,
   decodeHeaderValue,
   defineTool,
   encodeHeaderValue,
-  type HttpRequest,
   headerParameters,
   mcpserverCalled,
   mcpserverToolCalled,

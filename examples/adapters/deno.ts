@@ -6,7 +6,7 @@
 // node_modules as npm installed it (Deno finds package.json), never fetched. PORT from the
 // environment, default 3000; PORT=0 picks a free one, printed.
 import { fileURLToPath } from 'node:url';
-import { createFetchHandler } from '../../src/index.js';
+import { createFetchHandler } from '../../src/http.js';
 import { ProjectServer } from '../demo/project-server.js';
 import { loadRepository } from '../demo/repository.js';
 

@@ -10,7 +10,7 @@ import {
   forbidden,
   type HttpRequest,
   unauthorized,
-} from '../../src/index.js';
+} from '../../src/http.js';
 import { nodeListener } from '../node-http.js';
 import { Activity } from './activity.js';
 import { OperationsServer } from './operations-server.js';
