@@ -140,7 +140,8 @@ function refuse(
 // The host of a Host header or an Origin, lower-case, with its port split off.
 function parseHost(value: string): { name: string; port: string } | undefined {
   const match = /^(\[[0-9a-f:.]+\]|[^:[\]/@\s]+)(?::(\d{1,5}))?$/i.exec(value.trim());
-  return match === null ? undefined : { name: match[1]!.toLowerCase(), port: match[2] ?? '' };
+  if (match === null || Number(match[2] ?? 0) > 65_535) return undefined;
+  return { name: match[1]!.toLowerCase(), port: match[2] ?? '' };
 }
 
 function originHost(origin: string): string | undefined {
@@ -170,7 +171,8 @@ function acceptsJson(accept: string | undefined): boolean {
   });
 }
 
-const decoder = new TextDecoder('utf-8', { fatal: true });
+// The BOM is removed once, below, for text and bytes alike: two are not JSON.
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 function parse(
   body: string | Uint8Array | undefined,
@@ -193,7 +195,7 @@ function serialize(answer: JSONRPCResponse | JSONRPCResponse[], server: MCPServe
       try {
         return JSON.stringify(response);
       } catch (error) {
-        server.logError(error, 'the answer is not JSON');
+        server.log(error, 'the answer is not JSON');
         return JSON.stringify(
           errorResponse(response.id, ErrorCode.InternalError, 'Internal error'),
         );
@@ -268,7 +270,6 @@ export function createHttpHandler<Principal = unknown>(
         `The body is larger than ${maxBodyBytes} bytes.`,
       );
     }
-    const version = header(headers, 'mcp-protocol-version')?.trim();
     let principal = undefined as Principal;
     if (authorize !== undefined) {
       const decision = await authorize(request);
@@ -281,9 +282,6 @@ export function createHttpHandler<Principal = unknown>(
     const parsed = parse(body);
     if (!parsed.ok) return refuse(400, ErrorCode.ParseError, 'The body is not valid JSON.');
     const payload = parsed.value;
-    if (Array.isArray(payload) && version !== undefined && version !== '2025-03-26') {
-      return refuse(400, ErrorCode.InvalidRequest, `Protocol ${version} does not allow batches.`);
-    }
     const server = createServer({ request, principal });
     const answer: HandleResult = await server.handle(payload, { headers });
     if (answer === undefined) return { status: 202, headers: {} };

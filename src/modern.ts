@@ -213,7 +213,8 @@ export function routingHeaderProblem(
   const routed = header(headers, 'mcp-method');
   if (routed === undefined) return 'Mcp-Method is required.';
   if (routed.trim() !== method) return 'Mcp-Method must equal the method in the body.';
-  const field = NAMED[method];
+  // An own key only: a method named `constructor` names no field.
+  const field = Object.hasOwn(NAMED, method) ? NAMED[method] : undefined;
   if (field === undefined) return undefined;
   const named = header(headers, 'mcp-name');
   if (named === undefined) return `Mcp-Name is required for ${method}.`;

@@ -85,10 +85,13 @@ function unsupported(id: RequestId | null, requested: string): JSONRPCError {
 }
 
 // What makes an object not a request or a notification; `undefined` when it is one.
+// A message to drop without an answer.
+const DROPPED = Symbol('dropped');
+
 function invalidEnvelope(
   message: Record<string, unknown>,
   replyTo: RequestId | null,
-): JSONRPCError | undefined {
+): JSONRPCError | typeof DROPPED | undefined {
   const { id, method, params } = message;
   if (message.jsonrpc !== '2.0') {
     return errorResponse(replyTo, ErrorCode.InvalidRequest, 'jsonrpc must be "2.0".');
@@ -100,9 +103,14 @@ function invalidEnvelope(
     return errorResponse(null, ErrorCode.InvalidRequest, 'id must be a string or an integer.');
   }
   if (params !== undefined && !isObject(params)) {
-    return Array.isArray(params)
-      ? errorResponse(replyTo, ErrorCode.InvalidParams, 'params must be an object.')
-      : errorResponse(replyTo, ErrorCode.InvalidRequest, 'params must be an object.');
+    if (!Array.isArray(params)) {
+      return errorResponse(replyTo, ErrorCode.InvalidRequest, 'params must be an object.');
+    }
+    // Positional params make a valid JSON-RPC message, which MCP's methods do not take: a request
+    // is told so; a notification, which nothing ever answers, is dropped.
+    return id === undefined
+      ? DROPPED
+      : errorResponse(replyTo, ErrorCode.InvalidParams, 'params must be an object.');
   }
   return undefined;
 }
@@ -172,6 +180,7 @@ function handshake(
   // A client's response to a server request: a stateless server sent none, and owes nothing.
   if (message.id !== undefined && isResponse(message)) return undefined;
   const invalid = invalidEnvelope(message, replyTo);
+  if (invalid === DROPPED) return undefined;
   if (invalid !== undefined) return invalid;
   const call =
     protocolVersion === undefined && headers === undefined
@@ -191,7 +200,7 @@ function modern(
   meta: Record<string, unknown> | undefined,
   headers: HttpHeaders | undefined,
   tools: ReadonlyMap<string, AnyTool>,
-): Routed | JSONRPCResponse {
+): Routed | JSONRPCResponse | undefined {
   if (!isObject(message)) {
     return badRequest(null, ErrorCode.InvalidRequest, 'A message must be a JSON object.');
   }
@@ -204,6 +213,7 @@ function modern(
     );
   }
   const invalid = invalidEnvelope(message, replyTo);
+  if (invalid === DROPPED) return undefined;
   if (invalid !== undefined) return withHttpStatus(invalid, 400);
   const method = message.method as string;
   const params = message.params as Record<string, unknown> | undefined;

@@ -168,6 +168,8 @@ export const AJV_OPTIONS = {
   strict: false,
   validateFormats: false,
   useDefaults: true,
+  // Infinity and NaN are no JSON numbers (`1e400` parses to Infinity): not integers, not numbers.
+  strictNumbers: true,
   logger: false,
   // The meta-schemas are not loaded, nor schemas checked against them: that check costs some 100 ms
   // at the first call, to find mistakes a tool's author finds in their first test. A schema ajv

@@ -11,6 +11,7 @@ import {
   ProtocolError,
   withoutStack,
 } from './errors.js';
+import { header } from './headers.js';
 import { dump, ErrorCode, errorResponse, isObject, utf8Length, withHttpStatus } from './jsonrpc.js';
 import { hasCapabilities, META } from './modern.js';
 import {
@@ -196,6 +197,21 @@ export abstract class MCPServerBase {
   }
 
   async #batch(payload: unknown[], context: RequestContext): Promise<HandleResult> {
+    // Batches are part of protocol 2025-03-26 only, which is what a request without the header is.
+    const version =
+      context.headers === undefined
+        ? undefined
+        : header(context.headers, 'mcp-protocol-version')?.trim();
+    if (version !== undefined && version !== '2025-03-26') {
+      return withHttpStatus(
+        errorResponse(
+          null,
+          ErrorCode.InvalidRequest,
+          `Protocol ${version} does not allow batches.`,
+        ),
+        400,
+      );
+    }
     if (payload.length === 0) {
       return errorResponse(
         null,
@@ -294,7 +310,7 @@ export abstract class MCPServerBase {
           ? withHttpStatus(response, 404)
           : response;
       }
-      this.logError(error, `${method} failed`);
+      this.log(error, `${method} failed`);
       return errorResponse(replyTo, ErrorCode.InternalError, 'Internal error');
     }
   }
@@ -589,11 +605,32 @@ export abstract class MCPServerBase {
    * @param context - Where, e.g. `tools/call failed`.
    */
   logError(error: unknown, context: string): void {
-    console.error(`${this.formattedClassName}: ${context}:`, error);
+    const line = `${this.formattedClassName}: ${context}:`;
+    try {
+      console.error(line, error);
+    } catch {
+      // An error whose getters throw cannot be printed; that it happened still can.
+      console.error(line, 'an error that could not be printed');
+    }
+  }
+
+  /**
+   * Hand an error to {@link logError}, which must never change an answer: what it throws in turn
+   * (a logger that fails, an error whose getters throw while it is printed) is dropped.
+   *
+   * @param error - What was thrown.
+   * @param context - Where.
+   */
+  log(error: unknown, context: string): void {
+    try {
+      this.logError(error, context);
+    } catch {
+      // Nowhere left to report it.
+    }
   }
 
   #logReceiverErrors(errors: unknown[]): void {
-    for (const error of errors) this.logError(error, 'a signal receiver failed');
+    for (const error of errors) this.log(error, 'a signal receiver failed');
   }
 
   /**

@@ -189,6 +189,28 @@ function cloneJson<T>(value: T): T {
   return copy as T;
 }
 
+// Whether JSON can carry a value: no BigInt, no cycle (nothing nested past 64 levels), no toJSON
+// that throws. Checked on
+// every result, so that handle() answers what JSON.stringify can write, in-process too.
+function carriable(value: unknown, depth = 0): boolean {
+  if (typeof value === 'bigint') return false;
+  if (typeof value !== 'object' || value === null) return true;
+  if (depth > 64) return false;
+  const toJSON = (value as { toJSON?: unknown }).toJSON;
+  if (typeof toJSON === 'function') {
+    // What JSON.stringify will write instead; a toJSON that throws cannot be written.
+    try {
+      return carriable(toJSON.call(value), depth + 1);
+    } catch {
+      return false;
+    }
+  }
+  for (const child of Array.isArray(value) ? value : Object.values(value)) {
+    if (!carriable(child, depth + 1)) return false;
+  }
+  return true;
+}
+
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
     Object.freeze(value);
@@ -470,6 +492,11 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
     if (structuredContent !== undefined) result.structuredContent = structuredContent;
     if (isError === true) result.isError = true;
     if (_meta !== undefined) result._meta = _meta;
+    if (!carriable(result)) {
+      throw new TypeError(
+        `${this.name}: run() returned what JSON cannot carry (a BigInt, a cycle, a toJSON that throws)`,
+      );
+    }
     return result;
   }
 }
