@@ -17,7 +17,7 @@ export function readNodeBody(request: IncomingMessage, maxBytes: number): Promis
         resolve(Buffer.concat(chunks).subarray(0, maxBytes + 1));
       }
     });
-    request.on('end', () => resolve(Buffer.concat(chunks)));
+    request.on('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
     request.on('error', reject);
   });
 }
@@ -41,12 +41,12 @@ export function nodeListener(handle: HttpHandler, maxBodyBytes = DEFAULT_MAX_BOD
         headers: request.headers,
         body,
       });
+      const headers: Record<string, string | number> = answer.headers;
+      // A length, not chunked encoding: one write for a small answer.
+      if (answer.body !== undefined) headers['content-length'] = Buffer.byteLength(answer.body);
       // A body refused before it was read to its end: close the connection rather than drain it.
-      const unread = request.method === 'POST' && !request.readableEnded;
-      response.writeHead(
-        answer.status,
-        unread ? { ...answer.headers, connection: 'close' } : answer.headers,
-      );
+      if (request.method === 'POST' && !request.readableEnded) headers.connection = 'close';
+      response.writeHead(answer.status, headers);
       response.end(answer.body);
     } catch {
       // The handler never throws; a client that vanished mid-body is all that can land here.

@@ -163,6 +163,13 @@ function isJsonMediaType(value: string | undefined): boolean {
 // Whether an Accept header admits JSON. No Accept admits everything (RFC 9110).
 function acceptsJson(accept: string | undefined): boolean {
   if (accept === undefined || accept.trim() === '') return true;
+  // What MCP clients send, `application/json, text/event-stream`, read without a parse.
+  if (
+    !accept.includes(';') &&
+    /(^|,)\s*(application\/json|application\/\*|\*\/\*)\s*(,|$)/i.test(accept)
+  ) {
+    return true;
+  }
   return accept.split(',').some((range) => {
     const [type = '', ...params] = range.split(';').map((part) => part.trim().toLowerCase());
     if (type !== 'application/json' && type !== 'application/*' && type !== '*/*') return false;

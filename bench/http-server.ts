@@ -1,0 +1,84 @@
+// One HTTP server of the benchmark, on 127.0.0.1 and a free port, which it prints as a JSON line
+// ({"port": N}) when it listens; it stops on SIGTERM or SIGINT.
+//
+//   node --import tsx bench/http-server.ts floor|ours|sdk
+//
+// - floor: a bare node:http server that reads the body and answers a fixed JSON body (this
+//   library's answer to the tools/call workload): what no node:http server can beat.
+// - ours: this library through its node:http adapter (examples/node-http.ts), a server per request,
+//   as the README does it: createServer(nodeListener(createHttpHandler(() => new BenchServer()))).
+// - sdk: the official SDK's documented stateless pattern (simpleStatelessStreamableHttp), on
+//   node:http instead of express: per request, a new McpServer and StreamableHTTPServerTransport
+//   ({ sessionIdGenerator: undefined, enableJsonResponse: true }), handleRequest(req, res,
+//   parsedBody) with the body read and parsed as express.json() would, then both closed.
+import { createServer, type IncomingMessage, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { nodeListener } from '../examples/node-http.js';
+import { createHttpHandler } from '../src/http.js';
+import { BenchServer, ours } from './contenders/ours.js';
+import { WORKLOADS } from './fixtures.js';
+
+const kind = process.argv[2] ?? 'ours';
+
+function readText(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
+
+async function floorListener(): Promise<RequestListener> {
+  const workload = WORKLOADS.find((one) => one.id === 'tools/call')!;
+  const body = (await (await ours.prepare(workload))(workload.body))!;
+  const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
+  return async (request, response) => {
+    await readText(request);
+    response.writeHead(200, headers).end(body);
+  };
+}
+
+async function sdkListener(): Promise<RequestListener> {
+  const { StreamableHTTPServerTransport } = await import(
+    '@modelcontextprotocol/sdk/server/streamableHttp.js'
+  );
+  const { createSdkServer, STATELESS } = await import('./contenders/sdk.js');
+  return async (request, response) => {
+    const server = createSdkServer();
+    try {
+      const parsedBody = JSON.parse(await readText(request));
+      const transport = new StreamableHTTPServerTransport(STATELESS);
+      await server.connect(transport);
+      await transport.handleRequest(request, response, parsedBody);
+      response.on('close', () => {
+        void transport.close();
+        void server.close();
+      });
+    } catch {
+      if (!response.headersSent) response.writeHead(500).end();
+    }
+  };
+}
+
+const listeners: Record<string, () => Promise<RequestListener> | RequestListener> = {
+  floor: floorListener,
+  ours: () => nodeListener(createHttpHandler(() => new BenchServer())),
+  sdk: sdkListener,
+};
+
+const make = listeners[kind];
+if (make === undefined)
+  throw new Error(`unknown server ${kind}: ${Object.keys(listeners).join(', ')}`);
+const server = createServer(await make());
+server.keepAliveTimeout = 60_000;
+server.listen(0, '127.0.0.1', () => {
+  process.stdout.write(`${JSON.stringify({ port: (server.address() as AddressInfo).port })}\n`);
+});
+const stop = () => {
+  server.close();
+  server.closeAllConnections();
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

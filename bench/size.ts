@@ -1,0 +1,102 @@
+// The size check: the core bundle a user ships, ajv excluded. dist/index.js (the ESM build) is
+// bundled with esbuild, minified, with ajv and json-schema-to-ts left out (ajv is a dependency;
+// json-schema-to-ts is types only), then gzipped. When the build inlines ajv itself (tsup's
+// `noExternal`), leaving it out of dist/index.js cannot be done: the core is then bundled the same
+// way from the sources the build is made of, src/index.ts, and both sizes are printed. Fails over
+// the budget. Builds dist/ first when it is missing or older than a file of src/. Needs root dev
+// dependencies only.
+//
+//   npx tsx bench/size.ts            (npm run size)
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+
+/** The budget, in gzipped bytes. */
+export const BUDGET = 8 * 1024;
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const dist = `${root}dist/index.js`;
+
+function stale(): boolean {
+  if (!existsSync(dist)) return true;
+  const built = statSync(dist).mtimeMs;
+  return readdirSync(`${root}src`).some((name) => statSync(`${root}src/${name}`).mtimeMs > built);
+}
+
+interface Bundle {
+  entry: string;
+  minified: number;
+  gzipped: number;
+  /** Bytes of the minified output by input file, largest first. */
+  inputs: [string, number][];
+}
+
+async function bundle(entry: string): Promise<Bundle> {
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'neutral',
+    target: 'es2022',
+    external: ['ajv', 'ajv/*', 'json-schema-to-ts'],
+    write: false,
+    metafile: true,
+    absWorkingDir: root,
+    logLevel: 'warning',
+  });
+  const code = result.outputFiles[0]!.contents;
+  const output = Object.values(result.metafile.outputs)[0]!;
+  return {
+    entry: entry.slice(root.length),
+    minified: code.byteLength,
+    gzipped: gzipSync(code, { level: 9 }).byteLength,
+    inputs: Object.entries(output.inputs)
+      .map(([file, { bytesInOutput }]): [string, number] => [file, bytesInOutput])
+      .sort((a, b) => b[1] - a[1]),
+  };
+}
+
+/** The core bundle's sizes, in bytes: what the budget is checked against, and the build's. */
+export async function measureSize(): Promise<{
+  minified: number;
+  gzipped: number;
+  entry: string;
+  dist: { minified: number; gzipped: number; inlinesAjv: boolean };
+}> {
+  if (stale()) {
+    const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('npm run build failed');
+  }
+  const fromDist = await bundle(dist);
+  // The build marks each module it inlines with a comment of its path.
+  const inlinesAjv = fromDist.inputs.some(([file]) =>
+    readFileSync(`${root}${file}`, 'utf8').includes('// node_modules/ajv/'),
+  );
+  const core = inlinesAjv ? await bundle(`${root}src/index.ts`) : fromDist;
+  return {
+    minified: core.minified,
+    gzipped: core.gzipped,
+    entry: core.entry,
+    dist: { minified: fromDist.minified, gzipped: fromDist.gzipped, inlinesAjv },
+  };
+}
+
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const size = await measureSize();
+  const kib = (bytes: number) => `${(bytes / 1024).toFixed(2)} KiB`;
+  if (size.dist.inlinesAjv) {
+    console.log(
+      `dist/index.js inlines ajv (tsup noExternal): ${size.dist.minified} bytes minified, ` +
+        `${size.dist.gzipped} bytes gzipped with it; the core without ajv is measured from ${size.entry}`,
+    );
+  }
+  console.log(
+    `core bundle (${size.entry}, esbuild --minify --format=esm, ajv and json-schema-to-ts external): ` +
+      `${size.minified} bytes minified, ${size.gzipped} bytes gzipped (${kib(size.gzipped)}), ` +
+      `${size.gzipped <= BUDGET ? 'within' : 'OVER'} the budget of ${BUDGET} bytes (${kib(BUDGET)})`,
+  );
+  if (size.gzipped > BUDGET) process.exitCode = 1;
+}

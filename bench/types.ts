@@ -1,0 +1,128 @@
+// The shapes of what each measuring process prints and bench/run.ts gathers. Types only, so that
+// the orchestrator and the report type-check without the bench's own dependencies installed.
+import type { Verdict } from './fixtures.js';
+
+/** Timings of one operation, in nanoseconds: one call per sample. */
+export interface OpStats {
+  min: number;
+  p50: number;
+  avg: number;
+  p99: number;
+  samples: number;
+}
+
+/** How one in-process contender did on one workload (printed by bench/inprocess.ts). */
+export interface InProcessResult {
+  contender: string;
+  label: string;
+  how: string;
+  workload: string;
+  verdict: Verdict;
+  /** When the answer was right: a wrong one is reported, not timed. */
+  stats?: OpStats;
+  /** The mean of every round, nanoseconds; `stats` is the fastest round's. */
+  means?: number[];
+}
+
+/** What one load run measured (printed by bench/load.ts). */
+export interface LoadResult {
+  requestsPerSecond: number;
+  total: number;
+  seconds: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  /** Milliseconds, from every 2xx response. */
+  latency: { mean: number; p50: number; p90: number; p99: number; max: number };
+}
+
+/** One HTTP server under load. */
+export interface HttpResult {
+  server: string;
+  label: string;
+  how: string;
+  verdict: Verdict;
+  runs: LoadResult[];
+  /** The round with the most requests per second. */
+  best?: LoadResult | undefined;
+}
+
+/** Cold start: milliseconds from spawn to the first answer, five times each, alternating. */
+export interface ColdResult {
+  which: 'floor' | 'ours';
+  /** Measured by the parent: from spawn() to the answer on the child's stdout. */
+  wallMs: number[];
+  /** Measured by the child: performance.now() when it answered (from its own time origin). */
+  selfMs: number[];
+  verdict: Verdict;
+}
+
+/** What one run of calls did to the heap (printed by bench/heap.ts). */
+export interface HeapRun {
+  calls: number;
+  before: number;
+  after: number;
+  growth: number;
+  /** The heap in use after a full collection, every tenth of the run. */
+  samples: number[];
+  seconds: number;
+}
+
+/** A function of a profile, and its self time. */
+export interface Hot {
+  name: string;
+  where: string;
+  part: string;
+  selfMs: number;
+  percent: number;
+}
+
+/** The summary of one CPU profile (printed by bench/profile.ts). */
+export interface ProfileSummary {
+  workload: string;
+  file: string;
+  calls: number;
+  totalMs: number;
+  usPerCall: number;
+  functions: Hot[];
+  parts: { part: string; selfMs: number; percent: number }[];
+  lines: { where: string; code: string; percent: number }[];
+}
+
+/** Everything one run of bench/run.ts measured. */
+export interface Results {
+  date: string;
+  seconds: number;
+  rounds: number;
+  heapCalls: number;
+  profileSeconds: number;
+  inProcessSeconds: number;
+  inProcessRounds: number;
+  machine: {
+    cpu: string;
+    cores: number;
+    hypervisor: string | undefined;
+    memoryGiB: number;
+    os: string;
+    node: string;
+    taskset: boolean;
+    loadAverage: number[];
+  };
+  versions: Record<string, string>;
+  size:
+    | {
+        minified: number;
+        gzipped: number;
+        budget: number;
+        /** What was bundled: dist/index.js, or src/index.ts when the build inlines ajv. */
+        entry: string;
+        dist: { minified: number; gzipped: number; inlinesAjv: boolean };
+      }
+    | undefined;
+  inProcess: InProcessResult[];
+  http: HttpResult[];
+  cold: ColdResult[];
+  heap: { shared: HeapRun; perRequest: HeapRun } | undefined;
+  profile: ProfileSummary[];
+  commands: string[];
+}
