@@ -338,7 +338,14 @@ const dir = full ? `${root}bench/` : `${root}bench/.out/`;
 mkdirSync(`${root}bench/.out`, { recursive: true });
 writeFileSync(`${root}bench/.out/results.json`, `${JSON.stringify(results, null, 2)}\n`);
 writeFileSync(`${dir}chart.svg`, renderChart(results));
-const markdown = renderResults(results);
+// The load test's section (npm run load, bench/soak.ts) is its own: kept as it is.
+let markdown = renderResults(results);
+try {
+  const load = /<!-- load -->[\s\S]*<!-- \/load -->/.exec(readFileSync(`${dir}RESULTS.md`, 'utf8'));
+  if (load !== null) markdown = `${markdown.trimEnd()}\n\n${load[0]}\n`;
+} catch {
+  // No RESULTS.md yet.
+}
 writeFileSync(`${dir}RESULTS.md`, markdown);
 process.stdout.write(markdown);
 log(`wrote ${dir.slice(root.length)}RESULTS.md and chart.svg`);
