@@ -56,6 +56,7 @@ export interface Routed {
   readonly call: CallContext;
 }
 
+/** The context of an in-process request: no HTTP headers. */
 export const NO_CONTEXT: RequestContext = Object.freeze({});
 
 /** The call context of an in-process handshake-era request. */
