@@ -178,7 +178,7 @@ export abstract class MCPServerBase {
   abstract instructions(): string;
 
   /**
-   * Answer the body of one POST request: one message, or a batch of 1 to {@link MAX_BATCH_SIZE}.
+   * Answer the body of one POST request: one message, or a batch of 1 to `maxBatchSize`.
    * A batch is answered with the responses of the messages that need one, in their order. An arrow
    * property: pass it around detached.
    *
@@ -219,11 +219,12 @@ export abstract class MCPServerBase {
         'A batch must hold at least one message.',
       );
     }
-    if (payload.length > MAX_BATCH_SIZE) {
+    const { maxBatchSize = MAX_BATCH_SIZE } = this;
+    if (payload.length > maxBatchSize) {
       return errorResponse(
         null,
         ErrorCode.InvalidRequest,
-        `A batch may hold at most ${MAX_BATCH_SIZE} messages.`,
+        `A batch may hold at most ${maxBatchSize} messages.`,
       );
     }
     // Answered concurrently, as JSON-RPC allows, and returned in the batch's order.
@@ -386,6 +387,12 @@ export abstract class MCPServerBase {
    * the call's signal aborts and the LLM reads that it timed out. Default 30 s.
    */
   declare readonly toolTimeoutMs?: number;
+
+  /**
+   * The most messages a batch may hold: a larger one is refused with one error. Default
+   * {@link MAX_BATCH_SIZE} (20).
+   */
+  declare readonly maxBatchSize?: number;
 
   /**
    * The deepest a tool call's arguments may nest (objects and arrays), the arguments object being

@@ -132,4 +132,21 @@ limits('a refusal is signalled as invalid arguments', async () => {
   );
 });
 
+limits('a batch may hold maxBatchSize messages, not one more', async () => {
+  class Small extends Limited {
+    override readonly maxBatchSize = 3;
+  }
+  const ping = (id: number) => ({ jsonrpc: '2.0', id, method: 'ping' });
+  assert.equal(await new Small().handle([ping(1), ping(2), ping(3)]), [
+    { jsonrpc: '2.0', id: 1, result: {} },
+    { jsonrpc: '2.0', id: 2, result: {} },
+    { jsonrpc: '2.0', id: 3, result: {} },
+  ]);
+  assert.equal(await new Small().handle([ping(1), ping(2), ping(3), ping(4)]), {
+    jsonrpc: '2.0',
+    id: null,
+    error: { code: -32600, message: 'A batch may hold at most 3 messages.' },
+  });
+});
+
 limits.run();
