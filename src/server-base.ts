@@ -258,22 +258,7 @@ export abstract class MCPServerBase {
     context: RequestContext = NO_CONTEXT,
   ): Promise<JSONRPCResponse | undefined> {
     const routed = route(message, context, this.tools);
-    if (routed === undefined || !('call' in routed)) return routed;
-    const answer = await this.#answer(routed);
-    if (routed.call.era === 'handshake' || answer === undefined || !('result' in answer)) {
-      return answer;
-    }
-    // 2026-07-28: every result says it is complete, and who answered.
-    const { result } = answer;
-    return {
-      jsonrpc: '2.0',
-      id: answer.id,
-      result: {
-        resultType: 'complete',
-        ...result,
-        _meta: { ...result._meta, [META.serverInfo]: this.serverInfo() },
-      },
-    };
+    return routed === undefined || !('call' in routed) ? routed : this.#answer(routed);
   }
 
   // Signal, dispatch, and turn what was thrown into an error response.
@@ -298,11 +283,11 @@ export abstract class MCPServerBase {
       );
     }
     try {
-      return {
-        jsonrpc: '2.0',
-        id: replyTo,
-        result: await this.dispatch(method, params ?? {}, call),
-      };
+      const result = await this.dispatch(method, params ?? {}, call);
+      if (call.era === 'handshake') return { jsonrpc: '2.0', id: replyTo, result };
+      // 2026-07-28: every result says it is complete, and who answered.
+      const _meta = { ...result._meta, [META.serverInfo]: this.serverInfo() };
+      return { jsonrpc: '2.0', id: replyTo, result: { resultType: 'complete', ...result, _meta } };
     } catch (error) {
       if (isProtocolError(error)) {
         const response = error.toResponse(replyTo);
