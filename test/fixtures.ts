@@ -100,6 +100,34 @@ export const Media = defineTool({
   }),
 });
 
+/** A 2026-07-28 tool: its arguments are mirrored in `Mcp-Param-*` headers. */
+export const Forecast = defineTool({
+  name: 'forecast',
+  title: 'Forecast',
+  description: 'The forecast for a region, routed by region.',
+  argumentsSchema: {
+    type: 'object',
+    properties: {
+      region: { type: 'string', 'x-mcp-header': 'Region' },
+      days: { type: 'integer', 'x-mcp-header': 'Days', default: 1 },
+      metric: { type: 'boolean', 'x-mcp-header': 'Metric' },
+      note: { type: ['string', 'null'] },
+    },
+    required: ['region'],
+  },
+  run: ({ region, days }) => `${region}: sunny for ${days} day(s)`,
+});
+
+/** A 2026-07-28 tool that needs the client to declare `sampling`. */
+export const Summarize = defineTool({
+  name: 'summarize',
+  title: 'Summarize',
+  description: 'Needs the client to sample an LLM.',
+  argumentsSchema: { type: 'object' },
+  requiredClientCapabilities: { sampling: {} },
+  run: () => 'summary',
+});
+
 export class TestServer extends MCPServerBase {
   readonly name: string = 'test-server';
   override readonly tools = toolsByName(new SearchLogs(), new Fail(), new Weather(), new Media());

@@ -16,7 +16,7 @@ import {
   toolsByName,
 } from '../src/index.js';
 import { ResponseError, TestClient } from '../src/testing.js';
-import { TestServer } from './fixtures.js';
+import { Forecast, Summarize, TestServer } from './fixtures.js';
 
 const V = '2026-07-28';
 const E = {
@@ -25,32 +25,6 @@ const E = {
 };
 const SI = { 'io.modelcontextprotocol/serverInfo': { name: 'modern', version: SERVER_VERSION } };
 const SUPPORTED = ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'];
-
-const Forecast = defineTool({
-  name: 'forecast',
-  title: 'Forecast',
-  description: 'The forecast for a region, routed by region.',
-  argumentsSchema: {
-    type: 'object',
-    properties: {
-      region: { type: 'string', 'x-mcp-header': 'Region' },
-      days: { type: 'integer', 'x-mcp-header': 'Days', default: 1 },
-      metric: { type: 'boolean', 'x-mcp-header': 'Metric' },
-      note: { type: ['string', 'null'] },
-    },
-    required: ['region'],
-  },
-  run: ({ region, days }) => `${region}: sunny for ${days} day(s)`,
-});
-
-const Summarize = defineTool({
-  name: 'summarize',
-  title: 'Summarize',
-  description: 'Needs the client to sample an LLM.',
-  argumentsSchema: { type: 'object' },
-  requiredClientCapabilities: { sampling: {} },
-  run: () => 'summary',
-});
 
 class ModernServer extends TestServer {
   override readonly name = 'modern';

@@ -22,7 +22,7 @@ import {
   mcpserverToolCalled,
   toolsByName,
 } from '../src/index.js';
-import { LOGS, TestServer } from './fixtures.js';
+import { Forecast, LOGS, Summarize, TestServer } from './fixtures.js';
 
 /** The seed of every property in `npm test`. */
 export const SEED = 20261130;
@@ -242,32 +242,6 @@ function assertPrototypeIntact(): void {
 // ---------------------------------------------------------------------------------------------
 // The server: the fixture's tools, and two 2026-07-28 ones (headers, client capabilities), and a
 // logger that checks that what would be logged can be logged.
-
-const Forecast = defineTool({
-  name: 'forecast',
-  title: 'Forecast',
-  description: 'The forecast for a region, routed by region.',
-  argumentsSchema: {
-    type: 'object',
-    properties: {
-      region: { type: 'string', 'x-mcp-header': 'Region' },
-      days: { type: 'integer', 'x-mcp-header': 'Days', default: 1 },
-      metric: { type: 'boolean', 'x-mcp-header': 'Metric' },
-      note: { type: ['string', 'null'] },
-    },
-    required: ['region'],
-  },
-  run: ({ region, days }) => `${region}: sunny for ${days} day(s)`,
-});
-
-const Summarize = defineTool({
-  name: 'summarize',
-  title: 'Summarize',
-  description: 'Needs the client to sample an LLM.',
-  argumentsSchema: { type: 'object' },
-  requiredClientCapabilities: { sampling: {} },
-  run: () => 'summary',
-});
 
 const Keys = defineTool({
   name: 'keys',
