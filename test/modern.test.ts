@@ -45,13 +45,13 @@ interface Send {
   headers?: Record<string, string>;
 }
 
-async function post({ body, headers = {} }: Send) {
+async function post({ body, headers = {} }: Send, handler = http) {
   const request: HttpRequest = {
     method: 'POST',
     headers: { host: 'localhost', 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   };
-  const response = await http(request);
+  const response = await handler(request);
   return {
     status: response.status,
     body: response.body === undefined ? undefined : JSON.parse(response.body),
@@ -308,11 +308,11 @@ era(
 );
 
 era('47, 48, 49: Mcp-Name is required, equal to the tool, base64-decoded and trimmed', async () => {
-  const call = (name: string | undefined) => {
+  const withName = (name: string | undefined) => {
     const request = modern(1, 'tools/call', { name: 'test', arguments: {} });
     if (name === undefined) delete request.headers!['mcp-name'];
     else request.headers!['mcp-name'] = name;
-    return post(request);
+    return request;
   };
   class Named extends ModernServer {
     override readonly tools = toolsByName(
@@ -326,17 +326,7 @@ era('47, 48, 49: Mcp-Name is required, equal to the tool, base64-decoded and tri
     );
   }
   const named = createHttpHandler(() => new Named());
-  const send = async (name: string | undefined) => {
-    const request = modern(1, 'tools/call', { name: 'test', arguments: {} });
-    if (name === undefined) delete request.headers!['mcp-name'];
-    else request.headers!['mcp-name'] = name;
-    const response = await named({
-      method: 'POST',
-      headers: { host: 'localhost', 'content-type': 'application/json', ...request.headers },
-      body: JSON.stringify(request.body),
-    });
-    return { status: response.status, body: JSON.parse(response.body!) };
-  };
+  const send = (name: string | undefined) => post(withName(name), named);
   assert.equal(await send(undefined), {
     status: 400,
     body: failure(1, -32020, 'Mcp-Name is required for tools/call.'),
@@ -357,7 +347,7 @@ era('47, 48, 49: Mcp-Name is required, equal to the tool, base64-decoded and tri
   });
   // Repeated, the header is joined with ", " and no longer matches.
   assert.is((await send('test, test')).status, 400);
-  assert.is((await call('test')).body.error.message, 'Unknown tool: test');
+  assert.is((await post(withName('test'))).body.error.message, 'Unknown tool: test');
 });
 
 era('50, 51, 52: Mcp-Param-* headers mirror the arguments marked x-mcp-header', async () => {
