@@ -1,7 +1,11 @@
 // The two bench scripts that plain `node` runs, bundled with esbuild (a root dev dependency) into
 // bench/.out/: the cold start, whose import of this library points at the build (dist/index.js),
-// and the profiler, with the library's sources bundled in, unminified, with an inline source map.
+// with the validators it may load instead of ajv; and the profiler, with the library's sources
+// bundled in, unminified, with an inline source map.
+import { writeFile } from 'node:fs/promises';
 import { build, type Plugin } from 'esbuild';
+import { toolSchemas, validatorsModule } from '../examples/workers/build.js';
+import { BenchServer } from './contenders/ours.js';
 
 const bench = new URL('./', import.meta.url);
 const out = (name: string) => new URL(`.out/${name}`, bench).pathname;
@@ -18,8 +22,24 @@ const libraryFromDist: Plugin = {
   },
 };
 
-/** Bundle bench/cold-start.ts into bench/.out/cold-start.mjs; returns its path. */
+/**
+ * Bundle bench/cold-start.ts into bench/.out/cold-start.mjs, and beside it validators.mjs: the
+ * benchmark's validators generated at build time, as examples/workers/build.ts does for a worker,
+ * bundled with the ajv runtime helpers they require. Returns the script's path.
+ */
 export async function bundleColdStart(): Promise<string> {
+  const generated = out('validators.source.mjs');
+  const tools = new BenchServer().tools.values();
+  await writeFile(generated, validatorsModule(toolSchemas(tools)));
+  await build({
+    entryPoints: [generated],
+    outfile: out('validators.mjs'),
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    logLevel: 'warning',
+  });
   const outfile = out('cold-start.mjs');
   await build({
     entryPoints: [new URL('cold-start.ts', bench).pathname],

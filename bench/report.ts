@@ -125,18 +125,23 @@ function targets(results: Results): Target[] {
     return result && result.wallMs.length > 0 ? median(result.wallMs) : undefined;
   };
   const oursCold = cold('ours');
+  const precompiledCold = cold('precompiled');
   const floorCold = cold('floor');
-  if (oursCold === undefined || floorCold === undefined) {
+  if (oursCold === undefined || precompiledCold === undefined || floorCold === undefined) {
     list.push({
       target: 'Cold start ≤ the floor’s + 25 ms',
       measured: 'not measured',
       met: undefined,
     });
   } else {
+    // The target allows either way to start fast ("compile lazily, or precompile"): both are told.
     list.push({
       target: 'Cold start to the first tools/call ≤ the floor’s + 25 ms',
-      measured: `+${ms(oursCold - floorCold, 1)} ms (${ms(oursCold, 1)} vs ${ms(floorCold, 1)} ms, medians of 5)`,
-      met: oursCold - floorCold <= 25,
+      measured:
+        `+${ms(precompiledCold - floorCold, 1)} ms with validators generated at build time; ` +
+        `+${ms(oursCold - floorCold, 1)} ms with ajv loaded and compiling at the first call ` +
+        `(${ms(precompiledCold, 1)}, ${ms(oursCold, 1)} vs ${ms(floorCold, 1)} ms, medians of 5)`,
+      met: Math.min(precompiledCold, oursCold) - floorCold <= 25,
     });
   }
   const heap = results.heap;
@@ -297,6 +302,12 @@ function httpSection(results: Results): string[] {
   return out;
 }
 
+const COLD_LABELS = {
+  floor: 'floor',
+  ours: 'mcp-protocol-core (dist), ajv compiles at the first call',
+  precompiled: 'mcp-protocol-core (dist), validators generated at build time',
+} as const;
+
 function coldSection(results: Results): string[] {
   if (results.cold.length === 0) return [];
   const out = [
@@ -304,7 +315,9 @@ function coldSection(results: Results): string[] {
     '',
     'A fresh `node` until the first tools/call is answered: bench/cold-start.ts bundled into',
     'bench/.out/cold-start.mjs, this library’s import pointing at dist/index.js. The floor is the',
-    'same script answering with `JSON.parse` and `JSON.stringify` alone. Five starts each,',
+    'same script answering with `JSON.parse` and `JSON.stringify` alone. With validators generated',
+    'at build time (ajv’s standalone code, as examples/workers/ does, installed with',
+    '`setSchemaCompiler()`), ajv is never loaded. Five starts each,',
     'alternating, after one untimed start each; wall time from `spawn()` to the answer on stdout,',
     'and the child’s own `performance.now()` when it answered.',
     '',
@@ -313,7 +326,7 @@ function coldSection(results: Results): string[] {
   ];
   for (const result of results.cold) {
     out.push(
-      `| ${result.which === 'ours' ? 'mcp-protocol-core (dist)' : 'floor'}${result.verdict.ok ? '' : ` ✗ ${md(result.verdict.problem)}`} | ${ms(median(result.wallMs), 1)} | ${result.wallMs.map((v) => ms(v, 1)).join(', ')} | ${ms(median(result.selfMs), 1)} |`,
+      `| ${COLD_LABELS[result.which]}${result.verdict.ok ? '' : ` ✗ ${md(result.verdict.problem)}`} | ${ms(median(result.wallMs), 1)} | ${result.wallMs.map((v) => ms(v, 1)).join(', ')} | ${ms(median(result.selfMs), 1)} |`,
     );
   }
   out.push('');

@@ -255,7 +255,7 @@ async function http(): Promise<HttpResult[]> {
 async function coldStart(): Promise<ColdResult[]> {
   const script = await bundleColdStart();
   const workload = WORKLOADS.find((one) => one.id === 'tools/call')!;
-  const results: ColdResult[] = (['floor', 'ours'] as const).map((which) => ({
+  const results: ColdResult[] = (['floor', 'ours', 'precompiled'] as const).map((which) => ({
     which,
     wallMs: [],
     selfMs: [],

@@ -49,7 +49,8 @@ export interface HttpResult {
 
 /** Cold start: milliseconds from spawn to the first answer, five times each, alternating. */
 export interface ColdResult {
-  which: 'floor' | 'ours';
+  /** ours: ajv compiles at the first call; precompiled: validators generated at build time. */
+  which: 'floor' | 'ours' | 'precompiled';
   /** Measured by the parent: from spawn() to the answer on the child's stdout. */
   wallMs: number[];
   /** Measured by the child: performance.now() when it answered (from its own time origin). */

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { InvalidArgumentsError, withoutStack } from './errors.js';
 import { isObject } from './jsonrpc.js';
@@ -178,23 +178,37 @@ export const AJV_OPTIONS = {
   meta: false,
 } as const;
 
-/** A function that compiles a JSON Schema into a validator with ajv's interface. */
-export type SchemaCompiler = (schema: JSONSchema) => Validator;
+/**
+ * A function that compiles a JSON Schema into a validator with ajv's interface; `undefined` leaves
+ * the schema to ajv.
+ */
+export type SchemaCompiler = (schema: JSONSchema) => Validator | undefined;
 
-let ajv: Ajv2020 | undefined;
+let ajv: Promise<Ajv2020> | undefined;
 let custom: SchemaCompiler | undefined;
+
+// ajv is loaded on the first schema it compiles, not with the library: it is most of a server's
+// cold start, and a server whose validators were generated at build time never needs it.
+function loadAjv(): Promise<Ajv2020> {
+  ajv ??= import('ajv/dist/2020.js').then(
+    // ajv is CommonJS, whose exports are the class with itself as `Ajv2020`: a bundled copy offers
+    // them as the default export only, Node as named exports too.
+    (module) => new (module.default as unknown as typeof module).Ajv2020(AJV_OPTIONS),
+  );
+  return ajv;
+}
 
 /**
  * Replace the schema compiler, e.g. with one that returns validators generated at build time by
- * ajv's standalone code, where `new Function` is forbidden (Cloudflare Workers). Without one, ajv
- * compiles each schema on first use.
+ * ajv's standalone code: where `new Function` is forbidden (Cloudflare Workers), or to start
+ * faster, since ajv is then never loaded. A schema it returns no validator for is compiled by ajv.
  *
  * @param compile - The compiler, or `undefined` for ajv's own.
  *
  * @example
  * ```ts
- * import validators from './validators.generated.js'; // { [JSON of the schema]: validate }
- * setSchemaCompiler((schema) => validators[JSON.stringify(schema)] ?? fail(schema));
+ * import { validators } from './validators.generated.js'; // { [JSON of the schema]: validate }
+ * setSchemaCompiler((schema) => validators[JSON.stringify(schema)]);
  * ```
  */
 export function setSchemaCompiler(compile: SchemaCompiler | undefined): void {
@@ -203,17 +217,22 @@ export function setSchemaCompiler(compile: SchemaCompiler | undefined): void {
 
 /**
  * Compile a JSON Schema into a validator. Call it once per schema, never per request: compiling is
- * what is slow. The one ajv is made on first use, so that a server that lists tools and never
- * calls one pays nothing for it.
+ * what is slow. ajv is loaded on first use, so that a server that lists tools and never calls one,
+ * or whose validators were generated at build time, pays nothing for it.
  *
  * @param schema - The schema.
  * @returns ajv's validate function; its `errors` hold the problems after a failed call.
  * @throws Error - If the schema itself is not valid.
+ *
+ * @example
+ * ```ts
+ * const validate = await compileSchema({ type: 'object', required: ['query'] });
+ * validate({}); //=> false
+ * validate.errors?.[0]?.message; //=> "must have required property 'query'"
+ * ```
  */
-export function compileSchema(schema: JSONSchema): Validator {
-  if (custom !== undefined) return custom(schema);
-  ajv ??= new Ajv2020(AJV_OPTIONS);
-  return ajv.compile(schema as Schema | boolean);
+export async function compileSchema(schema: JSONSchema): Promise<Validator> {
+  return custom?.(schema) ?? (await loadAjv()).compile(schema as Schema | boolean);
 }
 
 /**

@@ -160,9 +160,30 @@ export class ToolTimeoutError extends ToolError {
 interface Compiled {
   definition: Tool;
   headerParameters: readonly HeaderParameter[];
-  validate: Validator | undefined;
-  validateOutput: Validator | undefined;
+  // The validators, or their compilation while the first calls wait for it.
+  validate: Validator | Promise<Validator> | undefined;
+  validateOutput: Validator | Promise<Validator> | undefined;
   copyArguments: boolean;
+}
+
+// A validator compiled once per class, however many first calls arrive while it compiles; one
+// that fails to compile is tried again by the next call.
+function validatorOf(
+  entry: Compiled,
+  which: 'validate' | 'validateOutput',
+  schema: JSONSchema,
+): Validator | Promise<Validator> {
+  const known = entry[which];
+  if (known !== undefined) return known;
+  const compiling = compileSchema(schema).then(
+    (validate) => (entry[which] = validate),
+    (error: unknown) => {
+      entry[which] = undefined;
+      throw error;
+    },
+  );
+  entry[which] = compiling;
+  return compiling;
 }
 
 // By class, not by schema object: a schema written inline as a class field is a new object in every
@@ -407,14 +428,15 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
     context: ToolContext = new ToolContext(),
   ): Promise<CallToolResult> {
     const entry = this.#compiled();
-    entry.validate ??= compileSchema(this.validationSchema());
+    let validate = validatorOf(entry, 'validate', this.validationSchema());
+    if (typeof validate !== 'function') validate = await validate;
     const args =
       rawArguments === undefined
         ? {}
         : entry.copyArguments
           ? cloneJson(rawArguments)
           : rawArguments;
-    if (!entry.validate(args)) throw invalidArguments(this.name, entry.validate.errors ?? []);
+    if (!validate(args)) throw invalidArguments(this.name, validate.errors ?? []);
     // Generic FromSchema is too deep for the compiler to check here; the instance's type is exact.
     const run = this.run as unknown as (
       args: unknown,
@@ -425,12 +447,15 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
     // Any thenable, not only this realm's Promise.
     const pending =
       typeof (output as Partial<PromiseLike<ToolOutput>> | undefined)?.then === 'function';
-    return this.#result(
-      pending
-        ? await this.#within(output as PromiseLike<ToolOutput>, context)
-        : (output as ToolOutput),
-      entry,
-    );
+    const settled = pending
+      ? await this.#within(output as PromiseLike<ToolOutput>, context)
+      : (output as ToolOutput);
+    let validateOutput: Validator | undefined;
+    if (this.outputSchema !== undefined) {
+      const known = validatorOf(entry, 'validateOutput', this.outputSchema);
+      validateOutput = typeof known === 'function' ? known : await known;
+    }
+    return this.#result(settled, validateOutput);
   }
 
   #within(output: PromiseLike<ToolOutput>, context: ToolContext): Promise<ToolOutput> {
@@ -454,7 +479,7 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
     });
   }
 
-  #result(output: ToolOutput, entry: Compiled): CallToolResult {
+  #result(output: ToolOutput, validateOutput: Validator | undefined): CallToolResult {
     if (typeof output === 'string') {
       if (this.outputSchema === undefined) return { content: [{ type: 'text', text: output }] };
       output = { content: [{ type: 'text', text: output }] };
@@ -468,15 +493,14 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
     if (content !== undefined && !Array.isArray(content)) {
       throw new TypeError(`${this.name}: run() returned content that is not an array`);
     }
-    if (this.outputSchema !== undefined && isError !== true) {
+    if (validateOutput !== undefined && isError !== true) {
       if (!isObject(structuredContent)) {
         throw new TypeError(
           `${this.name}: declares an outputSchema but returned no structuredContent`,
         );
       }
-      entry.validateOutput ??= compileSchema(this.outputSchema);
-      if (!entry.validateOutput(structuredContent)) {
-        const problems = describeErrors(entry.validateOutput.errors ?? [], 'structuredContent');
+      if (!validateOutput(structuredContent)) {
+        const problems = describeErrors(validateOutput.errors ?? [], 'structuredContent');
         throw new TypeError(
           `${this.name}: run() returned structuredContent that does not match its outputSchema: ${problems.join('; ')}`,
         );

@@ -50,6 +50,65 @@ pkg('json-schema-to-ts is imported for types only, so its code never reaches the
   assert.ok(pkgJson.files.includes('THIRD-PARTY-NOTICES.md'));
 });
 
+// A child process that imports the build, answers one tools/call, and prints which of the build's
+// files were loaded: an ESM loader hook sees each one and posts its URL back.
+const TRACE = `
+import { register } from 'node:module';
+import { MessageChannel } from 'node:worker_threads';
+const { port1, port2 } = new MessageChannel();
+const loaded = [];
+port1.on('message', (url) => loaded.push(url));
+const hooks = 'let port; export function initialize(data) { port = data.port; }' +
+  'export async function load(url, context, next) { port.postMessage(url); return next(url, context); }';
+register('data:text/javascript,' + encodeURIComponent(hooks), { data: { port: port2 }, transferList: [port2] });
+const core = await import(process.argv[1]);
+if (process.argv[2] === 'precompiled') core.setSchemaCompiler(() => Object.assign(() => true, { errors: null }));
+class Echo extends core.MCPToolBase {
+  name = 'echo'; title = 'Echo'; description = 'Echo.'; argumentsSchema = { type: 'object' };
+  run() { return 'ok'; }
+}
+class Server extends core.MCPServerBase {
+  name = 'trace'; tools = core.toolsByName(new Echo());
+  serverInfo() { return { name: 'trace', version: '1' }; }
+  instructions() { return ''; }
+}
+const answer = await new Server().handle({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo' } });
+await new Promise((resolve) => setTimeout(resolve, 20));
+port1.close();
+console.log(JSON.stringify({ answer, loaded: loaded.filter((url) => url.startsWith('file:')) }));
+`;
+
+pkg(
+  'ajv is loaded with the first schema it compiles, never by a server with precompiled validators',
+  async () => {
+    const run = async (mode: string) => {
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['--input-type=module', '-e', TRACE, new URL('dist/index.js', root).href, mode],
+        { cwd: new URL('.', root) },
+      );
+      const { answer, loaded } = JSON.parse(stdout) as { answer: unknown; loaded: string[] };
+      assert.equal(answer, {
+        jsonrpc: '2.0',
+        id: 1,
+        result: { content: [{ type: 'text', text: 'ok' }] },
+      });
+      const withAjv = loaded.filter((url) =>
+        readFileSync(new URL(url), 'utf8').includes('node_modules/ajv/'),
+      );
+      return { loaded, withAjv };
+    };
+    const precompiled = await run('precompiled');
+    assert.ok(
+      precompiled.loaded.some((url) => url.endsWith('/dist/index.js')),
+      'the trace sees the build',
+    );
+    assert.equal(precompiled.withAjv, []);
+    const compiled = await run('ajv');
+    assert.is(compiled.withAjv.length, 1, 'ajv is one chunk of the build, loaded on demand');
+  },
+);
+
 pkg('THIRD-PARTY-NOTICES.md holds the licenses of what the build bundles', async () => {
   const { notices } = await import('../scripts/notices.js');
   assert.is(read('THIRD-PARTY-NOTICES.md'), notices());

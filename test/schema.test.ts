@@ -34,8 +34,8 @@ function objectsIn(value: unknown, found = new Set<object>()): Set<object> {
 }
 
 // The validation errors of a value, from a freshly compiled schema.
-function errorsOf(schema: JSONSchema, value: unknown): readonly ValidationError[] {
-  const validate = compileSchema(schema);
+async function errorsOf(schema: JSONSchema, value: unknown): Promise<readonly ValidationError[]> {
+  const validate = await compileSchema(schema);
   assert.is(validate(value), false, 'the value was expected to be invalid');
   return validate.errors ?? [];
 }
@@ -667,9 +667,9 @@ Generators.run();
 
 const Compile = suite('compileSchema');
 
-Compile('the simplified Pydantic schema validates as the original does', () => {
-  const original = compileSchema(structuredClone(PYDANTIC) as JSONSchema);
-  const simplified = compileSchema(simplifySchema(PYDANTIC) as JSONSchema);
+Compile('the simplified Pydantic schema validates as the original does', async () => {
+  const original = await compileSchema(structuredClone(PYDANTIC) as JSONSchema);
+  const simplified = await compileSchema(simplifySchema(PYDANTIC) as JSONSchema);
   const valid = () => ({
     query: 'timeout',
     limit: 10,
@@ -694,8 +694,8 @@ Compile('the simplified Pydantic schema validates as the original does', () => {
   assert.is(simplified({ query: 'timeout', limit: null }), false);
 });
 
-Compile('fills in defaults', () => {
-  const validate = compileSchema({
+Compile('fills in defaults', async () => {
+  const validate = await compileSchema({
     type: 'object',
     properties: { limit: { type: 'integer', default: 20 } },
   });
@@ -704,8 +704,13 @@ Compile('fills in defaults', () => {
   assert.equal(args, { limit: 20 });
 });
 
-Compile('throws on a schema that is not valid', () => {
-  assert.throws(() => compileSchema({ type: 'object', required: 'query' } as never));
+Compile('throws on a schema that is not valid', async () => {
+  const failed = await compileSchema({ type: 'object', required: 'query' } as never).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  assert.instance(failed, Error);
+  assert.match((failed as Error).message, /required/);
 });
 
 Compile.run();
@@ -730,50 +735,53 @@ const SEARCH_LOGS = {
 
 const Describe = suite('describeErrors');
 
-Describe('a value out of range', () => {
-  const errors = errorsOf(SEARCH_LOGS, { query: 'x', limit: 500 });
+Describe('a value out of range', async () => {
+  const errors = await errorsOf(SEARCH_LOGS, { query: 'x', limit: 500 });
   assert.equal(describeErrors(errors, 'arguments'), ['limit: must be <= 200']);
 });
 
-Describe('a missing required property', () => {
-  const errors = errorsOf(SEARCH_LOGS, {});
+Describe('a missing required property', async () => {
+  const errors = await errorsOf(SEARCH_LOGS, {});
   assert.equal(describeErrors(errors, 'arguments'), ['query: is required']);
 });
 
-Describe('a property the schema does not allow', () => {
-  const errors = errorsOf(SEARCH_LOGS, { query: 'x', extra: 1 });
+Describe('a property the schema does not allow', async () => {
+  const errors = await errorsOf(SEARCH_LOGS, { query: 'x', extra: 1 });
   assert.equal(describeErrors(errors, 'arguments'), ['extra: is not an argument of this tool']);
 });
 
-Describe('a property unevaluatedProperties refuses', () => {
+Describe('a property unevaluatedProperties refuses', async () => {
   const schema = {
     type: 'object',
     properties: { query: { type: 'string' } },
     unevaluatedProperties: false,
   } as const satisfies JSONSchema;
-  const errors = errorsOf(schema, { query: 'x', extra: 1 });
+  const errors = await errorsOf(schema, { query: 'x', extra: 1 });
   assert.equal(describeErrors(errors, 'arguments'), ['extra: is not an argument of this tool']);
 });
 
-Describe('a nested path is dotted', () => {
-  const errors = errorsOf(SEARCH_LOGS, { query: 'x', filters: [{ name: 1 }, { value: 'v' }] });
+Describe('a nested path is dotted', async () => {
+  const errors = await errorsOf(SEARCH_LOGS, {
+    query: 'x',
+    filters: [{ name: 1 }, { value: 'v' }],
+  });
   assert.equal(describeErrors(errors, 'arguments'), [
     'filters.0.name: must be string',
     'filters.1.name: is required',
   ]);
 });
 
-Describe('the value as a whole is named by root', () => {
-  assert.equal(describeErrors(errorsOf(SEARCH_LOGS, 'x'), 'arguments'), [
+Describe('the value as a whole is named by root', async () => {
+  assert.equal(describeErrors(await errorsOf(SEARCH_LOGS, 'x'), 'arguments'), [
     'arguments: must be object',
   ]);
-  assert.equal(describeErrors(errorsOf(SEARCH_LOGS, []), 'structuredContent'), [
+  assert.equal(describeErrors(await errorsOf(SEARCH_LOGS, []), 'structuredContent'), [
     'structuredContent: must be object',
   ]);
 });
 
-Describe("several problems, in ajv's order", () => {
-  const errors = errorsOf(SEARCH_LOGS, { limit: 0, extra: 1, filters: [{ name: 2 }] });
+Describe("several problems, in ajv's order", async () => {
+  const errors = await errorsOf(SEARCH_LOGS, { limit: 0, extra: 1, filters: [{ name: 2 }] });
   assert.equal(describeErrors(errors, 'arguments'), [
     'query: is required',
     'extra: is not an argument of this tool',
@@ -782,14 +790,14 @@ Describe("several problems, in ajv's order", () => {
   ]);
 });
 
-Describe('the same problem twice is named once', () => {
+Describe('the same problem twice is named once', async () => {
   const schema = { allOf: [{ type: 'string' }, { type: 'string', minLength: 1 }] } as const;
-  const errors = errorsOf(schema, 3);
+  const errors = await errorsOf(schema, 3);
   assert.is(errors.length, 2);
   assert.equal(describeErrors(errors, 'arguments'), ['arguments: must be string']);
 });
 
-Describe('a key with / or ~ is shown as it is, not as a JSON pointer', () => {
+Describe('a key with / or ~ is shown as it is, not as a JSON pointer', async () => {
   const schema = {
     type: 'object',
     properties: {
@@ -802,7 +810,10 @@ Describe('a key with / or ~ is shown as it is, not as a JSON pointer', () => {
       },
     },
   } as const satisfies JSONSchema;
-  const errors = errorsOf(schema, { 'a/b': 1, 'c~d': { 'e/~f': 'x', '~01': 'y', 'i/~j': 0 } });
+  const errors = await errorsOf(schema, {
+    'a/b': 1,
+    'c~d': { 'e/~f': 'x', '~01': 'y', 'i/~j': 0 },
+  });
   assert.equal(describeErrors(errors, 'arguments'), [
     'a/b: must be string',
     'c~d.g/h~: is required',
@@ -826,24 +837,27 @@ Describe.run();
 
 const Invalid = suite('invalidArguments');
 
-Invalid('names the tool and the problem', () => {
-  const error = invalidArguments('search_logs', errorsOf(SEARCH_LOGS, { query: 'x', limit: 201 }));
+Invalid('names the tool and the problem', async () => {
+  const error = invalidArguments(
+    'search_logs',
+    await errorsOf(SEARCH_LOGS, { query: 'x', limit: 201 }),
+  );
   assert.instance(error, InvalidArgumentsError);
   assert.ok(isToolError(error));
   assert.is(error.message, 'invalid arguments for search_logs: limit: must be <= 200');
   assert.equal(error.problems, ['limit: must be <= 200']);
 });
 
-Invalid('joins several problems with "; "', () => {
-  const errors = errorsOf(SEARCH_LOGS, { limit: 'ten', extra: true });
+Invalid('joins several problems with "; "', async () => {
+  const errors = await errorsOf(SEARCH_LOGS, { limit: 'ten', extra: true });
   assert.is(
     invalidArguments('search_logs', errors).message,
     'invalid arguments for search_logs: query: is required; extra: is not an argument of this tool; limit: must be integer',
   );
 });
 
-Invalid('the arguments as a whole', () => {
-  const errors = errorsOf(SEARCH_LOGS, null);
+Invalid('the arguments as a whole', async () => {
+  const errors = await errorsOf(SEARCH_LOGS, null);
   assert.is(
     invalidArguments('search_logs', errors).message,
     'invalid arguments for search_logs: arguments: must be object',

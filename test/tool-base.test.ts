@@ -307,6 +307,73 @@ tool('setSchemaCompiler replaces ajv, e.g. with validators generated at build ti
   assert.equal(await new After().call({}), { content: [{ type: 'text', text: 'ok' }] });
 });
 
+tool('a schema the compiler returns no validator for is compiled by ajv', async () => {
+  const asked: unknown[] = [];
+  setSchemaCompiler((schema) => {
+    asked.push(schema);
+    return undefined;
+  });
+  try {
+    const Fallback = defineTool({
+      ...{ name: 'fallback', title: 'Fallback', description: 'Validated by ajv.' },
+      argumentsSchema: { type: 'object', properties: { n: { type: 'integer' } } },
+      run: ({ n }) => String(n),
+    });
+    await rejects(
+      () => new Fallback().call({ n: 'one' }),
+      /invalid arguments for fallback: n: must be integer/,
+    );
+    assert.equal(await new Fallback().call({ n: 1 }), { content: [{ type: 'text', text: '1' }] });
+    assert.is(asked.length, 1);
+  } finally {
+    setSchemaCompiler(undefined);
+  }
+});
+
+tool('a schema is compiled once, however many first calls wait for it', async () => {
+  let compiled = 0;
+  setSchemaCompiler(() => {
+    compiled++;
+    return Object.assign(() => true, { errors: null });
+  });
+  try {
+    const Once = defineTool({
+      ...{ name: 'once', title: 'Once', description: 'Compiled once.' },
+      argumentsSchema: { type: 'object' },
+      outputSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
+      run: () => ({ structuredContent: { ok: true } }),
+    });
+    const results = await Promise.all(Array.from({ length: 5 }, () => new Once().call({})));
+    assert.is(results.length, 5);
+    for (const result of results) assert.equal(result.structuredContent, { ok: true });
+    // One for the arguments and one for the output, for all five calls.
+    assert.is(compiled, 2);
+  } finally {
+    setSchemaCompiler(undefined);
+  }
+});
+
+tool('a schema that failed to compile is tried again by the next call', async () => {
+  let attempts = 0;
+  setSchemaCompiler(() => {
+    attempts++;
+    if (attempts === 1) throw new Error('the compiler is not ready');
+    return Object.assign(() => true, { errors: null });
+  });
+  try {
+    const Retry = defineTool({
+      ...{ name: 'retry', title: 'Retry', description: 'Compiled on the second try.' },
+      argumentsSchema: { type: 'object' },
+      run: () => 'ok',
+    });
+    await rejects(() => new Retry().call({}), /the compiler is not ready/);
+    assert.equal(await new Retry().call({}), { content: [{ type: 'text', text: 'ok' }] });
+    assert.is(attempts, 2);
+  } finally {
+    setSchemaCompiler(undefined);
+  }
+});
+
 tool('a call past its timeout is a tool error, and its signal aborts', async () => {
   let signal: AbortSignal | undefined;
   const Slow = defineTool({
