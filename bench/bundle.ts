@@ -1,7 +1,7 @@
-// The two bench scripts that plain `node` runs, bundled with esbuild (a root dev dependency) into
-// bench/.out/: the cold start, whose import of this library points at the build (dist/index.js),
-// with the validators it may load instead of ajv; and the profiler, with the library's sources
-// bundled in, unminified, with an inline source map.
+// The bench scripts that plain `node` runs, bundled with esbuild (a root dev dependency) into
+// bench/.out/: the HTTP servers and the cold start, whose imports of this library point at the
+// build (dist/), the cold start with the validators it may load instead of ajv; and the profiler,
+// with the library's sources bundled in, unminified, with an inline source map.
 import { writeFile } from 'node:fs/promises';
 import { build, type Plugin } from 'esbuild';
 import { toolSchemas, validatorsModule } from '../examples/workers/build.js';
@@ -10,17 +10,37 @@ import { BenchServer } from './contenders/ours.js';
 const bench = new URL('./', import.meta.url);
 const out = (name: string) => new URL(`.out/${name}`, bench).pathname;
 
-// `../src/index.js` (from bench/) and `../../src/index.js` (from bench/contenders/) → the build,
-// as seen from bench/.out/.
+// `../src/index.js` (from bench/ and examples/) and `../../src/index.js` (from bench/contenders/) →
+// the build, as seen from bench/.out/; `src/http.js` likewise.
 const libraryFromDist: Plugin = {
   name: 'library-from-dist',
   setup(esbuild) {
-    esbuild.onResolve({ filter: /\/src\/index\.js$/ }, () => ({
-      path: '../../dist/index.js',
+    esbuild.onResolve({ filter: /\/src\/(index|http)\.js$/ }, ({ path }) => ({
+      path: `../../dist/${path.endsWith('/http.js') ? 'http' : 'index'}.js`,
       external: true,
     }));
   },
 };
+
+/**
+ * Bundle bench/http-server.ts into bench/.out/http-server.mjs, this library's imports pointing at
+ * the build, as a user's server runs it; the peers stay packages. Returns its path.
+ */
+export async function bundleHttpServer(): Promise<string> {
+  const outfile = out('http-server.mjs');
+  await build({
+    entryPoints: [new URL('http-server.ts', bench).pathname],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    plugins: [libraryFromDist],
+    logLevel: 'warning',
+  });
+  return outfile;
+}
 
 /**
  * Bundle bench/cold-start.ts into bench/.out/cold-start.mjs, and beside it validators.mjs: the

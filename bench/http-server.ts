@@ -1,10 +1,13 @@
 // One HTTP server of the benchmark, on 127.0.0.1 and a free port, which it prints as a JSON line
 // ({"port": N}) when it listens; it stops on SIGTERM or SIGINT.
 //
-//   node --import tsx bench/http-server.ts floor|ours|sdk
+//   node --import tsx bench/http-server.ts floor|floor-json|ours|sdk
+//   node bench/.out/http-server.mjs …        (bundled by bench/run.ts, the library from dist/)
 //
 // - floor: a bare node:http server that reads the body and answers a fixed JSON body (this
 //   library's answer to the tools/call workload): what no node:http server can beat.
+// - floor-json: the same, but it parses the body with JSON.parse and makes the answer with
+//   JSON.stringify, as the in-process floor does: what no server that reads its requests can beat.
 // - ours: this library through its node:http adapter (examples/node-http.ts), a server per request,
 //   as the README does it: createServer(nodeListener(createHttpHandler(() => new BenchServer()))).
 // - sdk: the official SDK's documented stateless pattern (simpleStatelessStreamableHttp), on
@@ -39,6 +42,23 @@ async function floorListener(): Promise<RequestListener> {
   };
 }
 
+async function floorJsonListener(): Promise<RequestListener> {
+  const workload = WORKLOADS.find((one) => one.id === 'tools/call')!;
+  const answer = JSON.parse((await (await ours.prepare(workload))(workload.body))!) as {
+    result: unknown;
+  };
+  return async (request, response) => {
+    const { id } = JSON.parse(await readText(request)) as { id: number };
+    const body = JSON.stringify({ jsonrpc: '2.0', id, result: answer.result });
+    response
+      .writeHead(200, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+      })
+      .end(body);
+  };
+}
+
 async function sdkListener(): Promise<RequestListener> {
   const { StreamableHTTPServerTransport } = await import(
     '@modelcontextprotocol/sdk/server/streamableHttp.js'
@@ -63,6 +83,7 @@ async function sdkListener(): Promise<RequestListener> {
 
 const listeners: Record<string, () => Promise<RequestListener> | RequestListener> = {
   floor: floorListener,
+  'floor-json': floorJsonListener,
   ours: () => nodeListener(createHttpHandler(() => new BenchServer())),
   sdk: sdkListener,
 };

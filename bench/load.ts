@@ -43,7 +43,7 @@ function run(seconds: number, onLatency?: (ms: number) => void): Promise<autocan
 const percentile = (sorted: Float64Array, p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * (sorted.length - 1)))] ?? Number.NaN;
 
-if (options.warmup > 0) await run(options.warmup);
+const warmupTotal = options.warmup > 0 ? (await run(options.warmup)).requests.total : 0;
 
 let latencies = new Float64Array(1 << 20);
 let count = 0;
@@ -73,5 +73,6 @@ const out: LoadResult = {
     p99: percentile(sorted, 0.99),
     max: sorted[count - 1] ?? Number.NaN,
   },
+  warmupTotal,
 };
 process.stdout.write(`${JSON.stringify(out)}\n`);

@@ -1,6 +1,6 @@
 // bench/RESULTS.md and bench/chart.svg, from what bench/run.ts gathered.
 import { WORKLOADS } from './fixtures.js';
-import type { InProcessResult, OpStats, Results } from './types.js';
+import type { InProcessResult, LoadResult, OpStats, Results } from './types.js';
 
 const MiB = 2 ** 20;
 
@@ -105,20 +105,32 @@ function targets(results: Results): Target[] {
   const http = (server: string) => results.http.find((one) => one.server === server)?.best;
   const oursHttp = http('ours');
   const floorHttp = http('floor');
+  const jsonHttp = http('floor-json');
+  // What the floor that parses its body reaches of the bare one: the most any server that reads
+  // its requests can, on this machine, in this run.
+  const jsonShare = (measure: (run: LoadResult) => number) =>
+    jsonHttp && floorHttp ? measure(jsonHttp) / measure(floorHttp) : undefined;
+  const rps = jsonShare((run) => run.requestsPerSecond);
+  const p99 = jsonShare((run) => run.latency.p99);
   ratio(
     'HTTP tools/call ≥ 90% of the bare node:http floor’s req/s',
     oursHttp?.requestsPerSecond,
     floorHttp?.requestsPerSecond,
     (r) => r >= 0.9,
     (r) =>
-      `${(100 * r).toFixed(1)}% (${Math.round(oursHttp!.requestsPerSecond)} vs ${Math.round(floorHttp!.requestsPerSecond)} req/s)`,
+      `${(100 * r).toFixed(1)}% (${Math.round(oursHttp!.requestsPerSecond)} vs ${Math.round(floorHttp!.requestsPerSecond)} req/s)` +
+      (rps === undefined
+        ? ''
+        : `; the floor + JSON, which only parses and stringifies: ${(100 * rps).toFixed(1)}%`),
   );
   ratio(
     'HTTP tools/call p99 ≤ 1.2× the floor’s',
     oursHttp?.latency.p99,
     floorHttp?.latency.p99,
     (r) => r <= 1.2,
-    (r) => `${times(r)} (${ms(oursHttp!.latency.p99)} vs ${ms(floorHttp!.latency.p99)} ms)`,
+    (r) =>
+      `${times(r)} (${ms(oursHttp!.latency.p99)} vs ${ms(floorHttp!.latency.p99)} ms)` +
+      (p99 === undefined ? '' : `; the floor + JSON: ${times(p99)}`),
   );
   const cold = (which: string) => {
     const result = results.cold.find((one) => one.which === which);
@@ -268,9 +280,15 @@ function inProcessSection(results: Results): string[] {
   return out;
 }
 
+const share = (run: LoadResult, base: LoadResult | undefined) =>
+  base === undefined
+    ? ''
+    : `${((100 * run.requestsPerSecond) / base.requestsPerSecond).toFixed(1)}%`;
+
 function httpSection(results: Results): string[] {
   if (results.http.length === 0) return [];
   const floor = results.http.find((one) => one.server === 'floor')?.best;
+  const json = results.http.find((one) => one.server === 'floor-json')?.best;
   const out = [
     '## Over HTTP',
     '',
@@ -279,21 +297,23 @@ function httpSection(results: Results): string[] {
         ? ' the server on core 0 and the load on core 1 (`taskset`).'
         : ' without `taskset` (not found).') +
       ` ${results.rounds} rounds, the servers interleaved; the round with the most requests per second is kept.` +
-      ' Latencies are every 2xx response’s, at full precision (autocannon’s own histogram rounds to whole milliseconds).',
+      ' Latencies are every 2xx response’s, at full precision (autocannon’s own histogram rounds to whole milliseconds).' +
+      ' Server CPU is the server process’s user and system time (/proc), warm-up included, over the requests it answered:' +
+      ' the server is CPU-bound on its core, so its requests per second are about the inverse.',
     '',
-    '| Server | req/s | ÷ floor | p50 ms | p90 ms | p99 ms | p99 ÷ floor | mean ms | requests | non-2xx, errors | every round, req/s |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    '| Server | req/s | ÷ floor | ÷ floor + JSON | server CPU µs/request | p50 ms | p90 ms | p99 ms | p99 ÷ floor | mean ms | requests | non-2xx, errors | every round, req/s |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
   ];
   for (const result of results.http) {
     const best = result.best;
     if (!result.verdict.ok || best === undefined) {
       out.push(
-        `| ${md(result.label)} | ✗ ${md(result.verdict.ok ? 'not run' : result.verdict.problem)} | | | | | | | | | |`,
+        `| ${md(result.label)} | ✗ ${md(result.verdict.ok ? 'not run' : result.verdict.problem)} | | | | | | | | | | | |`,
       );
       continue;
     }
     out.push(
-      `| ${md(result.label)} | ${Math.round(best.requestsPerSecond).toLocaleString('en-US')} | ${floor ? `${(100 * (best.requestsPerSecond / floor.requestsPerSecond)).toFixed(1)}%` : ''} | ${ms(best.latency.p50, 3)} | ${ms(best.latency.p90, 3)} | ${ms(best.latency.p99, 3)} | ${floor ? times(best.latency.p99 / floor.latency.p99) : ''} | ${ms(best.latency.mean, 3)} | ${best.total.toLocaleString('en-US')} | ${best.non2xx}, ${best.errors} | ${result.runs.map((run) => Math.round(run.requestsPerSecond)).join(', ')} |`,
+      `| ${md(result.label)} | ${Math.round(best.requestsPerSecond).toLocaleString('en-US')} | ${share(best, floor)} | ${share(best, json)} | ${best.cpuUsPerRequest?.toFixed(1) ?? ''} | ${ms(best.latency.p50, 3)} | ${ms(best.latency.p90, 3)} | ${ms(best.latency.p99, 3)} | ${floor ? times(best.latency.p99 / floor.latency.p99) : ''} | ${ms(best.latency.mean, 3)} | ${best.total.toLocaleString('en-US')} | ${best.non2xx}, ${best.errors} | ${result.runs.map((run) => Math.round(run.requestsPerSecond)).join(', ')} |`,
     );
   }
   out.push('', 'The servers:', '');
@@ -487,7 +507,10 @@ export function renderResults(results: Results): string {
     '  and the answer read from the Response. Over HTTP, its node:http transport, the same way.',
     '- **The floors**: in-process, `JSON.parse` of the request and `JSON.stringify` of this library’s',
     '  own answer (built beforehand; its id copied from the parsed request); over HTTP, node:http',
-    '  reading the body and answering a fixed JSON body.',
+    '  reading the body and answering a fixed JSON body, and, as a second floor, the same server',
+    '  parsing the body and stringifying the answer: no server that reads its requests does less.',
+    '- **Over HTTP, the library runs from its build** (bench/http-server.ts bundled with esbuild, its',
+    '  imports of the library pointing at dist/), as a user’s server does; so do the floors.',
     '- **Ratios** are of means. The machine is shared: the floor’s in-process means moved by about',
     '  10% between runs on the day these were taken, and a whole HTTP run by up to 3×, which is why',
     '  the servers are interleaved in rounds and every round is shown. Compare within a run.',

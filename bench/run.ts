@@ -11,8 +11,9 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundleColdStart, bundleProfile } from './bundle.js';
+import { bundleColdStart, bundleHttpServer, bundleProfile } from './bundle.js';
 import { checkAnswer, WORKLOADS } from './fixtures.js';
 import { renderChart, renderResults } from './report.js';
 import { BUDGET, measureSize } from './size.js';
@@ -176,6 +177,11 @@ const HTTP_SERVERS = [
     how: 'node:http: read the body, answer a fixed JSON body (this library’s answer)',
   },
   {
+    server: 'floor-json',
+    label: 'floor + JSON: node:http, JSON.parse + JSON.stringify',
+    how: 'node:http: read the body, JSON.parse it, JSON.stringify the same answer with its id: the in-process floor over HTTP',
+  },
+  {
     server: 'ours',
     label: 'mcp-protocol-core node:http',
     how: 'createServer(nodeListener(createHttpHandler(() => new BenchServer()))): examples/node-http.ts, a server per request',
@@ -187,8 +193,22 @@ const HTTP_SERVERS = [
   },
 ];
 
+// A process's CPU time so far, user and system, every thread, in clock ticks (Linux's /proc).
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+function cpuTicks(pid: number | undefined): number | undefined {
+  try {
+    // The fields after the command's name, which is in parentheses and may hold spaces.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return undefined;
+  }
+}
+
+let httpServerScript = '';
+
 async function startServer(kind: string): Promise<{ child: ChildProcess; port: number }> {
-  const child = start(pinned(0, [node, '--import', 'tsx', 'bench/http-server.ts', kind]));
+  const child = start(pinned(0, [node, httpServerScript, kind]));
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
     let err = '';
@@ -204,6 +224,7 @@ async function startServer(kind: string): Promise<{ child: ChildProcess; port: n
 }
 
 async function http(): Promise<HttpResult[]> {
+  httpServerScript = relative(root, await bundleHttpServer());
   const workload = WORKLOADS.find((one) => one.id === 'tools/call')!;
   const results: HttpResult[] = HTTP_SERVERS.map((server) => ({
     ...server,
@@ -234,13 +255,8 @@ async function http(): Promise<HttpResult[]> {
         }
         log(`http ${result.server}, round ${round}: ${seconds} s after ${warmup} s of warm-up`);
         const options = { url, body: workload.body, headers: workload.headers, seconds, warmup };
-        const load = pinned(1, [node, '--import', 'tsx', 'bench/load.ts', JSON.stringify(options)]);
-        const [out] = lines<LoadResult>(await run(load));
-        result.runs.push(out!);
-        log(
-          `  ${out!.requestsPerSecond.toFixed(0)} req/s, p50 ${out!.latency.p50.toFixed(3)} ms, ` +
-            `p99 ${out!.latency.p99.toFixed(3)} ms, non-2xx ${out!.non2xx}, errors ${out!.errors}`,
-        );
+        const out = await loadRun(child, options);
+        result.runs.push(out);
       } finally {
         await stop(child);
       }
@@ -250,6 +266,26 @@ async function http(): Promise<HttpResult[]> {
     result.best = [...result.runs].sort((a, b) => b.requestsPerSecond - a.requestsPerSecond)[0];
   }
   return results;
+}
+
+// One load run against a started server, with the server's CPU time per request.
+async function loadRun(
+  child: ChildProcess,
+  options: { url: string; body: string; headers: object; seconds: number; warmup: number },
+): Promise<LoadResult> {
+  const load = pinned(1, [node, '--import', 'tsx', 'bench/load.ts', JSON.stringify(options)]);
+  const before = cpuTicks(child.pid);
+  const [out] = lines<LoadResult>(await run(load));
+  const after = cpuTicks(child.pid);
+  if (before !== undefined && after !== undefined) {
+    out!.cpuUsPerRequest = ((after - before) * 1e6) / CLOCK_TICKS / (out!.total + out!.warmupTotal);
+  }
+  log(
+    `  ${out!.requestsPerSecond.toFixed(0)} req/s, p50 ${out!.latency.p50.toFixed(3)} ms, ` +
+      `p99 ${out!.latency.p99.toFixed(3)} ms, server CPU ${out!.cpuUsPerRequest?.toFixed(1) ?? '?'} µs/request, ` +
+      `non-2xx ${out!.non2xx}, errors ${out!.errors}`,
+  );
+  return out!;
 }
 
 async function coldStart(): Promise<ColdResult[]> {

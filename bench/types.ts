@@ -34,6 +34,13 @@ export interface LoadResult {
   timeouts: number;
   /** Milliseconds, from every 2xx response. */
   latency: { mean: number; p50: number; p90: number; p99: number; max: number };
+  /** Requests answered during the warm-up, which the server's CPU time includes. */
+  warmupTotal: number;
+  /**
+   * The server's CPU time (user and system, every thread) per request answered, warm-up included,
+   * in µs: what the server spends, whatever limits the load generator. Linux only.
+   */
+  cpuUsPerRequest?: number | undefined;
 }
 
 /** One HTTP server under load. */
