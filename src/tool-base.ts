@@ -104,13 +104,11 @@ export type ToolOutput =
 
 /** What a tool's `run()` knows of its call, beside the arguments. */
 export class ToolContext {
+  // Declared, not defined: a context is made for every call, and V8 defines class fields slowly.
   /** The request's era, version, and what its client declared. */
-  readonly call: CallContext;
+  declare readonly call: CallContext;
   /** The most milliseconds the call may take, unless the tool sets its own `timeoutMs`. */
-  readonly timeoutMs: number;
-  #controller: AbortController | undefined;
-  #reason: unknown;
-  #aborted = false;
+  declare readonly timeoutMs: number;
 
   /**
    * @param call - The request's era and client.
@@ -126,19 +124,24 @@ export class ToolContext {
    * with the call. Made on first use: a tool that never asks pays nothing for it.
    */
   get signal(): AbortSignal {
-    if (this.#controller === undefined) {
-      this.#controller = new AbortController();
-      if (this.#aborted) this.#controller.abort(this.#reason);
-    }
-    return this.#controller.signal;
+    return controllerOf(this).signal;
   }
 
   /** @internal Abort the call's signal. */
   abort(reason: unknown): void {
-    this.#aborted = true;
-    this.#reason = reason;
-    this.#controller?.abort(reason);
+    controllerOf(this).abort(reason);
   }
+}
+
+// A context's controller, made for a call that asks for its signal or runs out of time only.
+const controllers = new WeakMap<ToolContext, AbortController>();
+function controllerOf(context: ToolContext): AbortController {
+  let controller = controllers.get(context);
+  if (controller === undefined) {
+    controller = new AbortController();
+    controllers.set(context, controller);
+  }
+  return controller;
 }
 
 /** The time a tool call may take by default: 30 s, under the minute clients commonly wait. */
@@ -166,15 +169,13 @@ interface Compiled {
   copyArguments: boolean;
 }
 
-// A validator compiled once per class, however many first calls arrive while it compiles; one
-// that fails to compile is tried again by the next call.
-function validatorOf(
+// Compile a validator once per class, however many first calls arrive while it compiles; one that
+// fails to compile is tried again by the next call.
+function compileOnce(
   entry: Compiled,
   which: 'validate' | 'validateOutput',
   schema: JSONSchema,
-): Validator | Promise<Validator> {
-  const known = entry[which];
-  if (known !== undefined) return known;
+): Promise<Validator> {
   const compiling = compileSchema(schema).then(
     (validate) => (entry[which] = validate),
     (error: unknown) => {
@@ -428,7 +429,8 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
     context: ToolContext = new ToolContext(),
   ): Promise<CallToolResult> {
     const entry = this.#compiled();
-    let validate = validatorOf(entry, 'validate', this.validationSchema());
+    // The schema is built only to be compiled: building it is not free.
+    let validate = entry.validate ?? compileOnce(entry, 'validate', this.validationSchema());
     if (typeof validate !== 'function') validate = await validate;
     const args =
       rawArguments === undefined
@@ -452,7 +454,7 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
       : (output as ToolOutput);
     let validateOutput: Validator | undefined;
     if (this.outputSchema !== undefined) {
-      const known = validatorOf(entry, 'validateOutput', this.outputSchema);
+      const known = entry.validateOutput ?? compileOnce(entry, 'validateOutput', this.outputSchema);
       validateOutput = typeof known === 'function' ? known : await known;
     }
     return this.#result(settled, validateOutput);
