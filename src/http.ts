@@ -140,8 +140,11 @@ function refuse(
 // The host of a Host header or an Origin, lower-case, with its port split off.
 function parseHost(value: string): { name: string; port: string } | undefined {
   const match = /^(\[[0-9a-f:.]+\]|[^:[\]/@\s]+)(?::(\d{1,5}))?$/i.exec(value.trim());
-  if (match === null || Number(match[2] ?? 0) > 65_535) return undefined;
-  return { name: match[1]!.toLowerCase(), port: match[2] ?? '' };
+  if (match === null) return undefined;
+  const port = match[2] ?? '';
+  // Only a five-digit port can be past the last one.
+  if (port.length === 5 && Number(port) > 65_535) return undefined;
+  return { name: match[1]!.toLowerCase(), port };
 }
 
 function originHost(origin: string): string | undefined {
@@ -250,7 +253,9 @@ export function createHttpHandler<Principal = unknown>(
 
   return async (request) => {
     const { headers, body } = request;
-    if (request.method.toUpperCase() !== 'POST') {
+    const { method } = request;
+    // Methods are case-sensitive (RFC 9110), but some stacks hand them over as they came.
+    if (method !== 'POST' && method.toUpperCase() !== 'POST') {
       return refuse(405, ErrorCode.InvalidRequest, 'This endpoint serves POST only.', {
         allow: 'POST',
       });
