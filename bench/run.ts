@@ -33,7 +33,7 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const only = process.env.BENCH_ONLY?.split(',');
 const wants = (part: string) => only === undefined || only.includes(part);
 const inProcessSeconds = Math.min(0.4, seconds / 25);
-const inProcessRounds = 2;
+const inProcessRounds = 3;
 const heapCalls = seconds >= 10 ? 1_000_000 : 100_000;
 const profileSeconds = seconds >= 10 ? 3 : 1;
 const hasTaskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
@@ -141,7 +141,7 @@ const CONTENDERS = [
   ['mcp-lite', 'mcpLiteFetch'],
 ] as const;
 
-// Two rounds, every contender once in each, and each timing kept from the round where it was
+// Three rounds, every contender once in each, and each timing kept from the round where it was
 // fastest: a burst of another process's work on this shared machine only ever adds time.
 async function inProcess(): Promise<InProcessResult[]> {
   const best = new Map<string, InProcessResult>();
