@@ -104,7 +104,7 @@ export type ToolOutput =
 
 /** What a tool's `run()` knows of its call, beside the arguments. */
 export class ToolContext {
-  // Declared, not defined: a context is made for every call, and V8 defines class fields slowly.
+  // Declared, not defined, as the server's options are: a context is made for every call.
   /** The request's era, version, and what its client declared. */
   declare readonly call: CallContext;
   /** The most milliseconds the call may take, unless the tool sets its own `timeoutMs`. */
