@@ -10,6 +10,15 @@ import { BenchServer } from './contenders/ours.js';
 const bench = new URL('./', import.meta.url);
 const out = (name: string) => new URL(`.out/${name}`, bench).pathname;
 
+// What every script here is bundled as: one ES module for plain `node`.
+const NODE_SCRIPT = {
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  logLevel: 'warning',
+} as const;
+
 // `../src/index.js` (from bench/ and examples/) and `../../src/index.js` (from bench/contenders/) →
 // the build, as seen from bench/.out/; `src/http.js` likewise.
 const libraryFromDist: Plugin = {
@@ -31,13 +40,9 @@ export async function bundleHttpServer(): Promise<string> {
   await build({
     entryPoints: [new URL('http-server.ts', bench).pathname],
     outfile,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
+    ...NODE_SCRIPT,
     packages: 'external',
     plugins: [libraryFromDist],
-    logLevel: 'warning',
   });
   return outfile;
 }
@@ -54,22 +59,14 @@ export async function bundleColdStart(): Promise<string> {
   await build({
     entryPoints: [generated],
     outfile: out('validators.mjs'),
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    logLevel: 'warning',
+    ...NODE_SCRIPT,
   });
   const outfile = out('cold-start.mjs');
   await build({
     entryPoints: [new URL('cold-start.ts', bench).pathname],
     outfile,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
+    ...NODE_SCRIPT,
     plugins: [libraryFromDist],
-    logLevel: 'warning',
   });
   return outfile;
 }
@@ -80,14 +77,10 @@ export async function bundleProfile(): Promise<string> {
   await build({
     entryPoints: [new URL('profile.ts', bench).pathname],
     outfile,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
+    ...NODE_SCRIPT,
     packages: 'external',
     sourcemap: 'inline',
     keepNames: false,
-    logLevel: 'warning',
   });
   return outfile;
 }

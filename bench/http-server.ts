@@ -32,9 +32,16 @@ function readText(request: IncomingMessage): Promise<string> {
   });
 }
 
-async function floorListener(): Promise<RequestListener> {
+// This library's answer to the tools/call workload, which the floors send back.
+async function oursAnswer(): Promise<string> {
   const workload = WORKLOADS.find((one) => one.id === 'tools/call')!;
-  const body = (await (await ours.prepare(workload))(workload.body))!;
+  return (await (
+    await ours.prepare(workload)
+  )(workload.body))!;
+}
+
+async function floorListener(): Promise<RequestListener> {
+  const body = await oursAnswer();
   const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
   return async (request, response) => {
     await readText(request);
@@ -43,13 +50,10 @@ async function floorListener(): Promise<RequestListener> {
 }
 
 async function floorJsonListener(): Promise<RequestListener> {
-  const workload = WORKLOADS.find((one) => one.id === 'tools/call')!;
-  const answer = JSON.parse((await (await ours.prepare(workload))(workload.body))!) as {
-    result: unknown;
-  };
+  const { result } = JSON.parse(await oursAnswer()) as { result: unknown };
   return async (request, response) => {
     const { id } = JSON.parse(await readText(request)) as { id: number };
-    const body = JSON.stringify({ jsonrpc: '2.0', id, result: answer.result });
+    const body = JSON.stringify({ jsonrpc: '2.0', id, result });
     response
       .writeHead(200, {
         'content-type': 'application/json',
