@@ -13,7 +13,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
-import { createHttpHandler } from '../src/http.js';
 import {
   defineTool,
   type JSONSchema,
@@ -22,7 +21,8 @@ import {
   type ToolArguments,
   ToolError,
   toolsByName,
-} from '../src/index.js';
+} from 'mcp-protocol-core';
+import { createHttpHandler } from 'mcp-protocol-core/http';
 import { nodeListener } from './node-http.js';
 
 /** A real PNG: one opaque red pixel, 8-bit RGB (signature, IHDR, IDAT, IEND; 69 bytes). */

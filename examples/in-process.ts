@@ -6,7 +6,7 @@ import {
   type ToolArguments,
   ToolError,
   toolsByName,
-} from '../src/index.js';
+} from 'mcp-protocol-core';
 
 const NOTES = new Map([
   ['welcome', 'Welcome to the notes server.'],

@@ -2,7 +2,7 @@
 // not web Requests, so it calls the plain handler, not the web wrapper, which would cost more than
 // the answer.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { DEFAULT_MAX_BODY_BYTES, type HttpHandler } from '../src/http.js';
+import { DEFAULT_MAX_BODY_BYTES, type HttpHandler } from 'mcp-protocol-core/http';
 
 /** Read a request's body, but no more than one byte past the limit: the handler answers 413. */
 export function readNodeBody(request: IncomingMessage, maxBytes: number): Promise<Uint8Array> {

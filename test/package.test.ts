@@ -161,11 +161,27 @@ pkg('the README opens with the two commands, and shows the in-process example as
   const head = readme.split('\n').slice(0, 10).join('\n');
   assert.match(head, /npm ci && npm start/);
   assert.match(head, /npm test/);
-  const example = read('examples/in-process.ts').replace(
-    "from '../src/index.js'",
-    "from 'mcp-protocol-core'",
-  );
+  const example = read('examples/in-process.ts');
   assert.ok(readme.includes(`\`\`\`ts\n${example}\`\`\``), 'README shows examples/in-process.ts');
+});
+
+pkg('every example imports the library by its name, so that it runs when copied out', () => {
+  const examples = readdirSync(new URL('examples/', root), {
+    recursive: true,
+    encoding: 'utf8',
+  }).filter((file) => file.endsWith('.ts') && !file.startsWith('workers/generated'));
+  assert.ok(examples.length > 10, 'the examples are found');
+  for (const file of examples) {
+    const source = read(`examples/${file}`);
+    assert.not.match(source, /from '(\.\.\/)+src\//, `${file} imports the library by path`);
+  }
+});
+
+pkg('package.json says where the repository, its home page and its issues are', () => {
+  const manifest = JSON.parse(read('package.json'));
+  assert.match(manifest.repository.url, /^git\+https:\/\/github\.com\/.+\.git$/);
+  assert.match(manifest.homepage, /^https:\/\//);
+  assert.match(manifest.bugs.url, /\/issues$/);
 });
 
 pkg.run();

@@ -3,7 +3,7 @@
 // Bun resolves './x.js' to x.ts, and ajv from node_modules, with no flag. PORT from the
 // environment, default 3000; PORT=0 picks a free one, printed.
 import { fileURLToPath } from 'node:url';
-import { createFetchHandler } from '../../src/http.js';
+import { createFetchHandler } from 'mcp-protocol-core/http';
 import { ProjectServer } from '../demo/project-server.js';
 import { loadRepository } from '../demo/repository.js';
 

@@ -3,10 +3,11 @@
 //     --allow-net=127.0.0.1 --allow-read --allow-env examples/adapters/deno.ts
 // --sloppy-imports: src/ imports './x.js' where the file is x.ts, as NodeNext wants; Deno resolves
 // that only with this flag. --node-modules-dir=manual: ajv, CommonJS, from the repository's
-// node_modules as npm installed it (Deno finds package.json), never fetched. PORT from the
-// environment, default 3000; PORT=0 picks a free one, printed.
+// node_modules as npm installed it (Deno finds package.json), never fetched. In this repository
+// deno.json maps mcp-protocol-core to src/; in a project of your own it comes from node_modules.
+// PORT from the environment, default 3000; PORT=0 picks a free one, printed.
 import { fileURLToPath } from 'node:url';
-import { createFetchHandler } from '../../src/http.js';
+import { createFetchHandler } from 'mcp-protocol-core/http';
 import { ProjectServer } from '../demo/project-server.js';
 import { loadRepository } from '../demo/repository.js';
 

@@ -8,7 +8,7 @@
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
-import { createHttpHandler } from '../../src/http.js';
+import { createHttpHandler } from 'mcp-protocol-core/http';
 import { ProjectServer } from '../demo/project-server.js';
 import { loadRepository } from '../demo/repository.js';
 import { nodeListener } from '../node-http.js';

@@ -3,7 +3,7 @@
 import type { IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
-import { createHttpHandler, DEFAULT_MAX_BODY_BYTES } from '../../src/http.js';
+import { createHttpHandler, DEFAULT_MAX_BODY_BYTES } from 'mcp-protocol-core/http';
 import { ProjectServer } from '../demo/project-server.js';
 import { loadRepository } from '../demo/repository.js';
 import { readNodeBody } from '../node-http.js';

@@ -1,5 +1,5 @@
 // The demo's request log and metrics, written by receivers of the two signals.
-import { mcpserverCalled, mcpserverToolCalled, type ToolOutcome } from '../../src/index.js';
+import { mcpserverCalled, mcpserverToolCalled, type ToolOutcome } from 'mcp-protocol-core';
 
 /** One entry of the request log. */
 export interface Entry {

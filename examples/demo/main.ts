@@ -10,7 +10,7 @@ import {
   forbidden,
   type HttpRequest,
   unauthorized,
-} from '../../src/http.js';
+} from 'mcp-protocol-core/http';
 import { nodeListener } from '../node-http.js';
 import { Activity } from './activity.js';
 import { OperationsServer } from './operations-server.js';

@@ -11,7 +11,7 @@ import {
   type ToolArguments,
   ToolError,
   toolsByName,
-} from '../../src/index.js';
+} from 'mcp-protocol-core';
 import type { Activity } from './activity.js';
 
 interface User {

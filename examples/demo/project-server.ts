@@ -9,7 +9,7 @@ import {
   type ToolArguments,
   ToolError,
   toolsByName,
-} from '../../src/index.js';
+} from 'mcp-protocol-core';
 import { blogPosts, type Document, type Repository } from './repository.js';
 
 const repositoryArgument = {

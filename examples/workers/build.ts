@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import * as esbuild from 'esbuild';
-import { AJV_OPTIONS, type AnyTool, type JSONSchema, MCPToolBase } from '../../src/index.js';
+import { AJV_OPTIONS, type AnyTool, type JSONSchema, MCPToolBase } from 'mcp-protocol-core';
 import { ProjectServer } from '../demo/project-server.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

@@ -5,8 +5,8 @@
 // ALLOWED_HOSTS (a var, comma-separated): the hosts served, e.g. mcp.example.com; default
 // localhost and 127.0.0.1 only.
 import type { ValidateFunction } from 'ajv/dist/2020.js';
-import { createFetchHandler, type FetchHandler, LOCAL_HOSTS } from '../../src/http.js';
-import { type JSONSchema, setSchemaCompiler } from '../../src/index.js';
+import { type JSONSchema, setSchemaCompiler } from 'mcp-protocol-core';
+import { createFetchHandler, type FetchHandler, LOCAL_HOSTS } from 'mcp-protocol-core/http';
 import { ProjectServer } from '../demo/project-server.js';
 import type { Document, Repository } from '../demo/repository.js';
 // The generated modules exist once build.ts has run; their types are the annotations below.
