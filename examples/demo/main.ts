@@ -104,12 +104,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   );
   console.log(`Operations server: ${demo.base}/operations/mcp  (staff only)`);
   if (generated) console.log(`Staff token (set MCP_STAFF_TOKEN to choose one): ${demo.token}`);
-  console.log('\nConnect a client:');
+  console.log('\nConnect a client (the MCP Inspector 2.x needs Node 22.19 or later):');
   console.log(
-    `  npx @modelcontextprotocol/inspector@1.0.3 --cli ${demo.base}/mcp --transport http --method tools/list`,
+    `  npx @modelcontextprotocol/inspector@2.12.0 --cli ${demo.base}/mcp --method tools/list`,
   );
   console.log(
-    `  npx @modelcontextprotocol/inspector@1.0.3 --cli ${demo.base}/operations/mcp --transport http --header "Authorization: Bearer ${demo.token}" --method tools/list`,
+    `  npx @modelcontextprotocol/inspector@2.12.0 --cli ${demo.base}/operations/mcp --header "Authorization: Bearer ${demo.token}" --method tools/list`,
   );
   console.log('\nCtrl-C stops it.\n');
   const stop = async () => {
