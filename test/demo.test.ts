@@ -1,4 +1,8 @@
 // The demo over real HTTP, through the official TypeScript SDK's client.
+import {
+  Client as ModernClient,
+  StreamableHTTPClientTransport as ModernTransport,
+} from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { suite } from 'uvu';
@@ -96,6 +100,35 @@ demo(
     await client.close();
   },
 );
+
+demo('the project server, with the 2.x client in 2026-07-28', async ({ demo }) => {
+  const client = new ModernClient(
+    { name: 'demo-test', version: '1.0.0' },
+    { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+  );
+  await client.connect(new ModernTransport(new URL(`${demo.base}/mcp`)));
+  try {
+    assert.is(client.getNegotiatedProtocolVersion(), '2026-07-28');
+    const { tools } = await client.listTools();
+    assert.equal(
+      tools.map((tool) => tool.name),
+      ['list_documents', 'read_document', 'search_documents', 'read_blog'],
+    );
+    const found = await client.callTool({
+      name: 'search_documents',
+      arguments: { query: 'createFetchHandler', limit: 1 },
+    });
+    assert.is(found.isError, undefined);
+    assert.match((found.content as Text)[0]!.text, /createFetchHandler/);
+    const missing = await client.callTool({
+      name: 'read_document',
+      arguments: { path: 'nope.md' },
+    });
+    assert.is(missing.isError, true);
+  } finally {
+    await client.close();
+  }
+});
 
 demo('the project server scoped to one repository', async ({ demo }) => {
   const client = await connect(`${demo.base}/mcp/${demo.repository}`);
