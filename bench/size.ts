@@ -32,6 +32,10 @@ interface Bundle {
   inputs: [string, number][];
 }
 
+// The build marks each module it inlines with a comment of its path, relative to the project: the
+// path of a hoisted or linked node_modules starts with `../`.
+const AJV_MODULE = /^\/\/ (?:\.\.\/)*(?:[\w.-]+\/)*node_modules\/ajv\//m;
+
 // The build's own chunk of ajv, which the core imports on demand: left out, as ajv is.
 const ajvChunkExternal: Plugin = {
   name: 'ajv-chunk-external',
@@ -39,9 +43,7 @@ const ajvChunkExternal: Plugin = {
     esbuild.onResolve({ filter: /^\.\/[\w-]+\.js$/ }, ({ path, resolveDir, kind }) => {
       if (kind !== 'dynamic-import') return undefined;
       const file = `${resolveDir}/${path.slice(2)}`;
-      return readFileSync(file, 'utf8').includes('// node_modules/ajv/')
-        ? { path, external: true }
-        : undefined;
+      return AJV_MODULE.test(readFileSync(file, 'utf8')) ? { path, external: true } : undefined;
     });
   },
 };
@@ -87,9 +89,8 @@ export async function measureSize(): Promise<{
     if (built.status !== 0) throw new Error('npm run build failed');
   }
   const fromDist = await bundle(dist);
-  // The build marks each module it inlines with a comment of its path.
   const inlinesAjv = fromDist.inputs.some(([file]) =>
-    readFileSync(`${root}${file}`, 'utf8').includes('// node_modules/ajv/'),
+    AJV_MODULE.test(readFileSync(`${root}${file}`, 'utf8')),
   );
   const core = inlinesAjv ? await bundle(`${root}src/index.ts`) : fromDist;
   return {
