@@ -125,6 +125,8 @@ export interface Results {
         /** What was bundled: dist/index.js, or src/index.ts when the build inlines ajv. */
         entry: string;
         dist: { minified: number; gzipped: number; inlinesAjv: boolean };
+        /** A tools-only server's bundle. */
+        toolsOnly: { minified: number; gzipped: number };
       }
     | undefined;
   inProcess: InProcessResult[];

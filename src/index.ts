@@ -24,6 +24,7 @@ export {
   isRequestId,
   withHttpStatus,
 } from './jsonrpc.js';
+export { type CacheHint, type Method, type Methods, withMethods } from './methods.js';
 export {
   checkParameterHeaders,
   decodeHeaderValue,
@@ -58,14 +59,12 @@ export {
   type ValidationError,
   type Validator,
 } from './schema.js';
+export { DEFAULT_TOOL_TIMEOUT_MS, RequestScope } from './scope.js';
 export {
-  type CacheHint,
-  type CallContext,
   type HandleResult,
   MAX_BATCH_SIZE,
   MCPServerBase,
   type RequestContext,
-  toolsByName,
 } from './server-base.js';
 export {
   mcpserverCalled,
@@ -78,15 +77,14 @@ export {
 } from './signals.js';
 export {
   type AnyTool,
-  DEFAULT_TOOL_TIMEOUT_MS,
   defineTool,
   MCPToolBase,
   type ToolArguments,
   type ToolClass,
-  ToolContext,
   type ToolOutput,
   type ToolSpec,
   ToolTimeoutError,
 } from './tool-base.js';
+export { toolsByName } from './tools.js';
 export type * from './types.js';
 export { SERVER_VERSION } from './version.js';

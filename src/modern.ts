@@ -183,12 +183,6 @@ export function hasCapabilities(declared: unknown, required: ClientCapabilities)
 }
 
 // The methods whose body names what `Mcp-Name` must repeat, and where.
-const NAMED: Readonly<Record<string, string>> = {
-  'tools/call': 'name',
-  'prompts/get': 'name',
-  'resources/read': 'uri',
-};
-
 /**
  * Check the headers that route a 2026-07-28 request against its body: `MCP-Protocol-Version`
  * equals the `_meta` version, `Mcp-Method` the method (exactly: `TOOLS/LIST` is not
@@ -199,6 +193,7 @@ const NAMED: Readonly<Record<string, string>> = {
  * @param method - The body's method.
  * @param params - The body's params.
  * @param version - The body's `_meta` protocol version.
+ * @param field - The param that `Mcp-Name` mirrors, for a method that names one.
  * @returns The first problem, as a sentence, or `undefined` when the headers match.
  */
 export function routingHeaderProblem(
@@ -206,6 +201,7 @@ export function routingHeaderProblem(
   method: string,
   params: unknown,
   version: unknown,
+  field?: string,
 ): string | undefined {
   if (header(headers, 'mcp-protocol-version')?.trim() !== version) {
     return "MCP-Protocol-Version must equal _meta's protocol version.";
@@ -213,8 +209,6 @@ export function routingHeaderProblem(
   const routed = header(headers, 'mcp-method');
   if (routed === undefined) return 'Mcp-Method is required.';
   if (routed.trim() !== method) return 'Mcp-Method must equal the method in the body.';
-  // An own key only: a method named `constructor` names no field.
-  const field = Object.hasOwn(NAMED, method) ? NAMED[method] : undefined;
   if (field === undefined) return undefined;
   const named = header(headers, 'mcp-name');
   if (named === undefined) return `Mcp-Name is required for ${method}.`;

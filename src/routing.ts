@@ -1,27 +1,22 @@
 /**
- * Routing one message: which era it came in (the dual-era policy), whether it is a request at
- * all, and, for 2026-07-28, the checks of its `_meta` and its headers, in the specification's
- * order. Pure functions: what they refuse is answered before any method runs.
+ * The era in one place: which era a message came in (the dual-era policy), whether it is a
+ * request at all, the 2026-07-28 checks of its `_meta` and its headers in the specification's
+ * order, and how a result is finished for its era. Pure functions: what they refuse is answered
+ * before any method runs.
  *
  * @module
  */
 import { type HttpHeaders, header } from './headers.js';
 import { ErrorCode, errorResponse, isObject, isRequestId, withHttpStatus } from './jsonrpc.js';
-import { checkParameterHeaders, LOG_LEVELS, META, routingHeaderProblem } from './modern.js';
+import { LOG_LEVELS, META, routingHeaderProblem } from './modern.js';
 import {
-  type Era,
   isHandshakeVersion,
   isModernVersion,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from './protocol-versions.js';
-import type { AnyTool } from './tool-base.js';
-import type {
-  ClientCapabilities,
-  Implementation,
-  JSONRPCError,
-  JSONRPCResponse,
-  RequestId,
-} from './types.js';
+import { RequestScope } from './scope.js';
+import type { MCPServerBase } from './server-base.js';
+import type { Implementation, JSONRPCError, JSONRPCResponse, RequestId, Result } from './types.js';
 
 /** What the HTTP layer knows of a request, for `handle()`. */
 export interface RequestContext {
@@ -33,40 +28,17 @@ export interface RequestContext {
   headers?: HttpHeaders | undefined;
 }
 
-/** What a method knows of the request it answers. */
-export interface CallContext {
-  /** The era the request came in. */
-  readonly era: Era;
-  /** Its protocol version: 2026-07-28's `_meta` one, or the handshake era's header, when known. */
-  readonly protocolVersion: string | undefined;
-  /** The capabilities its client declares (2026-07-28, per request). */
-  readonly clientCapabilities: ClientCapabilities | undefined;
-  /** Who its client says it is (2026-07-28, when sent): for logs, never for decisions. */
-  readonly clientInfo: Implementation | undefined;
-  /** Its HTTP headers, when it came over HTTP. */
-  readonly headers: HttpHeaders | undefined;
-}
-
 /** A message that is a request or a notification of its era, to be answered by a method. */
 export interface Routed {
   readonly method: string;
   readonly params: Record<string, unknown> | undefined;
   /** The id to answer, or `null` for a notification. */
   readonly replyTo: RequestId | null;
-  readonly call: CallContext;
+  readonly scope: RequestScope;
 }
 
 /** The context of an in-process request: no HTTP headers. */
 export const NO_CONTEXT: RequestContext = Object.freeze({});
-
-/** The call context of an in-process handshake-era request. */
-export const HANDSHAKE: CallContext = Object.freeze({
-  era: 'handshake',
-  protocolVersion: undefined,
-  clientCapabilities: undefined,
-  clientInfo: undefined,
-  headers: undefined,
-});
 
 // 2026-07-28 answers these refusals with 400.
 function badRequest(
@@ -126,13 +98,13 @@ const isResponse = (message: Record<string, unknown>) =>
  *
  * @param message - The message, parsed from JSON.
  * @param context - The request's HTTP headers, when it came over HTTP.
- * @param tools - The server's tools, for the `Mcp-Param-*` checks.
+ * @param server - The server, whose methods say what their 2026-07-28 headers must match.
  * @returns What to run; or the answer already: an error, or `undefined` for a client's response.
  */
 export function route(
   message: unknown,
   context: RequestContext,
-  tools: ReadonlyMap<string, AnyTool>,
+  server: MCPServerBase,
 ): Routed | JSONRPCResponse | undefined {
   const { headers } = context;
   const headerVersion =
@@ -150,14 +122,14 @@ export function route(
     if (metaVersion === undefined) {
       return handshake(message, headers === undefined ? undefined : '2025-03-26', headers);
     }
-    if (headers === undefined) return modern(message, meta, headers, tools);
+    if (headers === undefined) return modern(message, meta, headers, server);
     return badRequest(
       replyTo,
       ErrorCode.HeaderMismatch,
       'MCP-Protocol-Version is required with a 2026-07-28 request.',
     );
   }
-  if (isModernVersion(headerVersion)) return modern(message, meta, headers, tools);
+  if (isModernVersion(headerVersion)) return modern(message, meta, headers, server);
   if (metaVersion !== undefined && metaVersion !== headerVersion) {
     return badRequest(
       replyTo,
@@ -183,15 +155,11 @@ function handshake(
   const invalid = invalidEnvelope(message, replyTo);
   if (invalid === DROPPED) return undefined;
   if (invalid !== undefined) return invalid;
-  const call =
-    protocolVersion === undefined && headers === undefined
-      ? HANDSHAKE
-      : { ...HANDSHAKE, protocolVersion, headers };
   return {
     method: message.method as string,
     params: message.params as Record<string, unknown> | undefined,
     replyTo,
-    call,
+    scope: new RequestScope('handshake', protocolVersion, undefined, undefined, headers),
   };
 }
 
@@ -200,7 +168,7 @@ function modern(
   message: unknown,
   meta: Record<string, unknown> | undefined,
   headers: HttpHeaders | undefined,
-  tools: ReadonlyMap<string, AnyTool>,
+  server: MCPServerBase,
 ): Routed | JSONRPCResponse | undefined {
   if (!isObject(message)) {
     return badRequest(null, ErrorCode.InvalidRequest, 'A message must be a JSON object.');
@@ -221,23 +189,24 @@ function modern(
   const version = meta?.[META.protocolVersion];
   const capabilities = meta?.[META.clientCapabilities];
   const info = meta?.[META.clientInfo];
-  const call: CallContext = {
-    era: 'modern',
-    protocolVersion: typeof version === 'string' ? version : undefined,
-    clientCapabilities: isObject(capabilities) ? capabilities : undefined,
-    clientInfo: isObject(info) ? (info as unknown as Implementation) : undefined,
+  const scope = new RequestScope(
+    'modern',
+    typeof version === 'string' ? version : undefined,
+    isObject(capabilities) ? capabilities : undefined,
+    isObject(info) ? (info as unknown as Implementation) : undefined,
     headers,
-  };
-  if (replyTo === null) return { method, params, replyTo, call };
-  if (version === undefined || call.clientCapabilities === undefined) {
+  );
+  if (replyTo === null) return { method, params, replyTo, scope };
+  if (version === undefined || scope.clientCapabilities === undefined) {
     return badRequest(
       replyTo,
       ErrorCode.InvalidParams,
       `params._meta must carry ${META.protocolVersion} and ${META.clientCapabilities}.`,
     );
   }
+  const entry = (server.constructor as typeof MCPServerBase).methods.get(method);
   if (headers !== undefined) {
-    const problem = routingHeaderProblem(headers, method, params, version);
+    const problem = routingHeaderProblem(headers, method, params, version, entry?.named);
     if (problem !== undefined) return badRequest(replyTo, ErrorCode.HeaderMismatch, problem);
   }
   if (typeof version !== 'string') {
@@ -256,13 +225,52 @@ function modern(
       `${META.logLevel} must be one of ${LOG_LEVELS.join(', ')}.`,
     );
   }
-  if (headers !== undefined && method === 'tools/call' && params !== undefined) {
-    const tool = typeof params.name === 'string' ? tools.get(params.name) : undefined;
-    const problem =
-      tool && checkParameterHeaders(tool.headerParameters(), params.arguments, headers);
+  if (headers !== undefined && entry?.checkHeaders !== undefined) {
+    const problem = entry.checkHeaders(server as never, params, headers);
     if (problem) return badRequest(replyTo, ErrorCode.HeaderMismatch, problem);
   }
-  return { method, params, replyTo, call };
+  return { method, params, replyTo, scope };
+}
+
+/**
+ * Finish a method's result for its era: as it is in the handshake era; in 2026-07-28, marked
+ * complete, with who answered in `_meta`, and the method's caching hints.
+ *
+ * @param result - The method's result.
+ * @param scope - The request's scope.
+ * @param server - The server that answered.
+ * @param method - The method.
+ * @returns The result to send.
+ */
+export function finish(
+  result: Result,
+  scope: RequestScope,
+  server: MCPServerBase,
+  method: string,
+): Result {
+  if (scope.era === 'handshake') return result;
+  const _meta = { ...result._meta, [META.serverInfo]: server.serverInfo() };
+  const cache = (server.constructor as typeof MCPServerBase).methods.get(method)?.cache;
+  return cache === undefined
+    ? { resultType: 'complete', ...result, _meta }
+    : { resultType: 'complete', ...cache(server as never), ...result, _meta };
+}
+
+/**
+ * Refuse a batch under a version that has none: batches are part of protocol 2025-03-26 only,
+ * which is what a request without the version header is.
+ *
+ * @param context - The request's HTTP headers, when it came over HTTP.
+ * @returns The 400 error, or `undefined` when the batch may be answered.
+ */
+export function batchRefusal(context: RequestContext): JSONRPCError | undefined {
+  const version =
+    context.headers === undefined
+      ? undefined
+      : header(context.headers, 'mcp-protocol-version')?.trim();
+  return version === undefined || version === '2025-03-26'
+    ? undefined
+    : badRequest(null, ErrorCode.InvalidRequest, `Protocol ${version} does not allow batches.`);
 }
 
 /**

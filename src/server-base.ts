@@ -4,32 +4,27 @@
  *
  * @module
  */
-import {
-  InvalidArgumentsError,
-  isProtocolError,
-  isToolError,
-  ProtocolError,
-  withoutStack,
-} from './errors.js';
-import { header } from './headers.js';
-import { dump, ErrorCode, errorResponse, isObject, utf8Length, withHttpStatus } from './jsonrpc.js';
-import { hasCapabilities, META } from './modern.js';
+import { isProtocolError, ProtocolError } from './errors.js';
+import { dump, ErrorCode, errorResponse, isObject, withHttpStatus } from './jsonrpc.js';
+import { type CacheHint, type Method, type Methods, withMethods } from './methods.js';
 import {
   isHandshakeVersion,
   LATEST_HANDSHAKE_VERSION,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from './protocol-versions.js';
 import {
-  type CallContext,
-  HANDSHAKE,
+  batchRefusal,
+  finish,
   NO_CONTEXT,
   type RequestContext,
   type Routed,
   refusedInBatch,
   route,
 } from './routing.js';
-import { mcpserverCalled, mcpserverToolCalled, type ToolOutcome } from './signals.js';
-import { type AnyTool, DEFAULT_TOOL_TIMEOUT_MS, ToolContext } from './tool-base.js';
+import { RequestScope } from './scope.js';
+import { mcpserverCalled } from './signals.js';
+import type { AnyTool } from './tool-base.js';
+import { callTool, listTools, TOOL_METHODS } from './tools.js';
 import type {
   CallToolResult,
   EmptyResult,
@@ -44,7 +39,7 @@ import type {
   ServerCapabilities,
 } from './types.js';
 
-export type { CallContext, RequestContext };
+export type { CacheHint, RequestContext };
 
 /**
  * The most messages a JSON-RPC batch may hold (batches are part of protocol 2025-03-26). A larger
@@ -56,80 +51,8 @@ export const MAX_BATCH_SIZE = 20;
 /** What `handle()` resolves to: a response, a batch of them, or `undefined` when none is owed. */
 export type HandleResult = JSONRPCResponse | JSONRPCResponse[] | undefined;
 
-// An upper bound of a value's JSON size in bytes, without serializing it: a string's every unit
-// may take 6 bytes (`\u001f`), a number 24; -1 when it nests deeper than `max` levels (recursion
-// stops there, so a value nested 100,000 deep costs no more than one nested `max` deep), and
-// Infinity for a value JSON cannot carry, which the exact count then finds.
-function sizeBound(value: unknown, max: number, depth = 1): number {
-  switch (typeof value) {
-    case 'string':
-      return 2 + 6 * value.length;
-    case 'number':
-      return 24;
-    case 'boolean':
-      return 5;
-    case 'undefined':
-      return 0;
-    case 'object':
-      break;
-    default:
-      return Number.POSITIVE_INFINITY;
-  }
-  if (value === null) return 4;
-  if (depth > max) return -1;
-  let bound = 2;
-  if (Array.isArray(value)) {
-    for (const item of value) {
-      const size = sizeBound(item, max, depth + 1);
-      if (size < 0) return -1;
-      bound += size + 1;
-    }
-    return bound;
-  }
-  for (const key in value) {
-    const size = sizeBound((value as Record<string, unknown>)[key], max, depth + 1);
-    if (size < 0) return -1;
-    bound += 6 * key.length + size + 4;
-  }
-  return bound;
-}
-
-/** A 2026-07-28 caching hint: how long a result stays fresh, and who may share it. */
-export interface CacheHint {
-  /** Milliseconds the result stays fresh; 0 is stale at once. */
-  readonly ttlMs: number;
-  /** `public`: the same for every caller; `private`: only within one authorization context. */
-  readonly cacheScope: 'public' | 'private';
-}
-
-const PUBLIC_FIVE_MINUTES: CacheHint = Object.freeze({ ttlMs: 300_000, cacheScope: 'public' });
 const PUBLIC_ONE_HOUR: CacheHint = Object.freeze({ ttlMs: 3_600_000, cacheScope: 'public' });
-
-/**
- * Key tools by name, in the order given, refusing two with one name. A `Map`, so that a tool
- * named `__proto__` or `constructor` is a tool like any other.
- *
- * @param tools - The tools, in the order `tools/list` lists them.
- * @returns The tools by name.
- * @throws Error - If two tools share a name, or a tool's schema breaks a rule of MCP (see
- * `MCPToolBase.definition()` and `headerParameters()`).
- *
- * @example
- * ```ts
- * readonly tools = toolsByName(new SearchDocs(), new ReadDoc());
- * ```
- */
-export function toolsByName(...tools: AnyTool[]): Map<string, AnyTool> {
-  const byName = new Map<string, AnyTool>();
-  for (const tool of tools) {
-    if (byName.has(tool.name)) throw new Error(`two tools are named ${tool.name}`);
-    // Built now, once per class, so that a schema MCP forbids fails here, not on a client.
-    tool.definition();
-    tool.headerParameters();
-    byName.set(tool.name, tool);
-  }
-  return byName;
-}
+const NO_TOOLS: ReadonlyMap<string, AnyTool> = new Map();
 
 /**
  * An MCP server: answers the JSON-RPC messages of one POST request with its tools.
@@ -158,9 +81,30 @@ export abstract class MCPServerBase {
   /**
    * The server's tools by name, in the order `tools/list` lists them; see {@link toolsByName}. Build
    * the map once, at module level, when the tools do not depend on the request: a server made per
-   * request then costs next to nothing.
+   * request then costs next to nothing. None by default: a server without tools does not declare
+   * the `tools` capability.
    */
-  abstract readonly tools: ReadonlyMap<string, AnyTool>;
+  declare readonly tools: ReadonlyMap<string, AnyTool>;
+
+  /**
+   * The methods servers of this class answer, by name: the registry, looked up once per request.
+   * A subclass adds a method with {@link withMethods}.
+   */
+  static readonly methods: Methods = withMethods(new Map(), {
+    initialize: {
+      era: 'handshake',
+      // 2026-07-28 has no handshake: say which versions would have one.
+      otherEra: { supported: SUPPORTED_PROTOCOL_VERSIONS },
+      run: (server, params) => server.initialize(params),
+    },
+    ping: { era: 'handshake', run: (server) => server.ping() },
+    'server/discover': {
+      era: 'modern',
+      cache: (server) => server.discoverCache ?? PUBLIC_ONE_HOUR,
+      run: (server) => server.discover(),
+    },
+    ...TOOL_METHODS,
+  } satisfies Record<string, Method>);
 
   /**
    * The server's identity, for the `initialize` result.
@@ -197,21 +141,8 @@ export abstract class MCPServerBase {
   }
 
   async #batch(payload: unknown[], context: RequestContext): Promise<HandleResult> {
-    // Batches are part of protocol 2025-03-26 only, which is what a request without the header is.
-    const version =
-      context.headers === undefined
-        ? undefined
-        : header(context.headers, 'mcp-protocol-version')?.trim();
-    if (version !== undefined && version !== '2025-03-26') {
-      return withHttpStatus(
-        errorResponse(
-          null,
-          ErrorCode.InvalidRequest,
-          `Protocol ${version} does not allow batches.`,
-        ),
-        400,
-      );
-    }
+    const refused = batchRefusal(context);
+    if (refused !== undefined) return refused;
     if (payload.length === 0) {
       return errorResponse(
         null,
@@ -257,42 +188,39 @@ export abstract class MCPServerBase {
     message: unknown,
     context: RequestContext = NO_CONTEXT,
   ): Promise<JSONRPCResponse | undefined> {
-    const routed = route(message, context, this.tools);
-    return routed === undefined || !('call' in routed) ? routed : this.#answer(routed);
+    const routed = route(message, context, this);
+    return routed === undefined || !('scope' in routed) ? routed : this.#answer(routed);
   }
 
-  // Signal, dispatch, and turn what was thrown into an error response.
-  async #answer({ method, params, replyTo, call }: Routed): Promise<JSONRPCResponse | undefined> {
+  // Signal, dispatch, finish the result as its era wants, and turn what was thrown into an error.
+  async #answer({ method, params, replyTo, scope }: Routed): Promise<JSONRPCResponse | undefined> {
     if (replyTo === null) {
       const notification: JSONRPCNotification = { jsonrpc: '2.0', method };
       if (params !== undefined) notification.params = params;
-      this.handleNotification(notification, call);
+      this.handleNotification(notification, scope);
       return undefined;
     }
     if (mcpserverCalled.connected) {
-      this.#logReceiverErrors(
+      this.logReceiverErrors(
         mcpserverCalled.send({
           server: this.name,
           method,
           id: replyTo,
           params,
-          era: call.era,
-          protocolVersion: call.protocolVersion,
-          clientInfo: call.clientInfo,
+          era: scope.era,
+          protocolVersion: scope.protocolVersion,
+          clientInfo: scope.clientInfo,
         }),
       );
     }
     try {
-      const result = await this.dispatch(method, params ?? {}, call);
-      if (call.era === 'handshake') return { jsonrpc: '2.0', id: replyTo, result };
-      // 2026-07-28: every result says it is complete, and who answered.
-      const _meta = { ...result._meta, [META.serverInfo]: this.serverInfo() };
-      return { jsonrpc: '2.0', id: replyTo, result: { resultType: 'complete', ...result, _meta } };
+      const result = await this.dispatch(method, params ?? {}, scope);
+      return { jsonrpc: '2.0', id: replyTo, result: finish(result, scope, this, method) };
     } catch (error) {
       if (isProtocolError(error)) {
         const response = error.toResponse(replyTo);
         // 2026-07-28: an unknown method is a 404, whoever threw it.
-        return call.era === 'modern' && error.code === ErrorCode.MethodNotFound
+        return scope.era === 'modern' && error.code === ErrorCode.MethodNotFound
           ? withHttpStatus(response, 404)
           : response;
       }
@@ -307,58 +235,48 @@ export abstract class MCPServerBase {
    * Sends {@link mcpserverCalled}, so that it is logged.
    *
    * @param message - The notification.
-   * @param call - The era and version it came in.
+   * @param scope - The era and version it came in.
    */
-  handleNotification(message: JSONRPCNotification, call: CallContext = HANDSHAKE): void {
+  handleNotification(message: JSONRPCNotification, scope = new RequestScope()): void {
     if (mcpserverCalled.connected) {
-      this.#logReceiverErrors(
+      this.logReceiverErrors(
         mcpserverCalled.send({
           server: this.name,
           method: message.method,
           id: undefined,
           params: message.params,
-          era: call.era,
-          protocolVersion: call.protocolVersion,
-          clientInfo: call.clientInfo,
+          era: scope.era,
+          protocolVersion: scope.protocolVersion,
+          clientInfo: scope.clientInfo,
         }),
       );
     }
   }
 
   /**
-   * Run one JSON-RPC method. Override it to add methods, and call `super.dispatch()` for the rest.
+   * Run one JSON-RPC method: look it up in the registry ({@link MCPServerBase.methods}) and run
+   * it. Override it to watch or wrap every method; add methods to the registry.
    *
    * @param method - The method, e.g. `tools/call`.
    * @param params - Its params, or an empty object.
-   * @param call - The era and version of the request, and what its client declared.
-   * @returns Its result.
-   * @throws ProtocolError - -32601 for a method the server does not implement in the request's
-   * era, -32602 for params that are not valid or a tool that does not exist.
+   * @param scope - The request's scope: its era and version, and what its client declared.
+   * @returns Its result, before the era's finishing.
+   * @throws ProtocolError - -32601 for a method the server does not have in the request's era,
+   * and what the method throws.
    */
-  async dispatch(
+  dispatch(
     method: string,
     params: Record<string, unknown>,
-    call: CallContext = HANDSHAKE,
-  ): Promise<Result> {
-    switch (method) {
-      case 'tools/call':
-        return this.callTool(params, call);
-      case 'tools/list':
-        return this.listTools(params, call);
-      case 'initialize':
-        if (call.era === 'handshake') return this.initialize(params);
-        // 2026-07-28 has no handshake: say which versions would have one.
-        throw new ProtocolError(ErrorCode.MethodNotFound, 'Method not found', {
-          supported: SUPPORTED_PROTOCOL_VERSIONS,
-        });
-      case 'ping':
-        if (call.era === 'handshake') return this.ping();
-        break;
-      case 'server/discover':
-        if (call.era === 'modern') return this.discover();
-        break;
+    scope = new RequestScope(),
+  ): Result | Promise<Result> {
+    const entry = methodOf(this, method);
+    if (entry === undefined || (entry.has !== undefined && !entry.has(this as never))) {
+      throw new ProtocolError(ErrorCode.MethodNotFound, 'Method not found');
     }
-    throw new ProtocolError(ErrorCode.MethodNotFound, 'Method not found');
+    if (entry.era !== undefined && entry.era !== scope.era) {
+      throw new ProtocolError(ErrorCode.MethodNotFound, 'Method not found', entry.otherEra);
+    }
+    return entry.run(this as never, params, scope);
   }
 
   /**
@@ -400,7 +318,7 @@ export abstract class MCPServerBase {
   /**
    * Answer `server/discover` (2026-07-28): the versions, capabilities and instructions.
    *
-   * @returns The discovery result, with its caching hints.
+   * @returns The discovery result; its caching hints ({@link discoverCache}) are added after.
    */
   discover(): Result {
     const result: Result = {
@@ -409,17 +327,24 @@ export abstract class MCPServerBase {
     };
     const instructions = this.instructions();
     if (instructions !== '') result.instructions = instructions;
-    return { ...result, ...(this.discoverCache ?? PUBLIC_ONE_HOUR) };
+    return result;
   }
 
   /**
-   * What the server can do. Only tools, and no `listChanged`: a stateless server cannot send the
-   * notification that it promises.
+   * What the server can do, derived from what it has: a capability of the registry's methods that
+   * the server has (`tools` with some tools, say). No `listChanged`: a stateless server cannot send
+   * the notification that it promises.
    *
    * @returns The server's capabilities.
    */
   capabilities(): ServerCapabilities {
-    return { tools: {} };
+    const capabilities: ServerCapabilities = {};
+    for (const entry of (this.constructor as typeof MCPServerBase).methods.values()) {
+      if (entry.capability !== undefined && entry.has?.(this as never)) {
+        capabilities[entry.capability] = {};
+      }
+    }
+    return capabilities;
   }
 
   /**
@@ -464,22 +389,16 @@ export abstract class MCPServerBase {
    * List the server's tools, in the order of `tools`, all on one page.
    *
    * @param params - The params of `tools/list`.
-   * @param call - The era of the request: 2026-07-28 answers carry {@link toolsCache}.
-   * @returns The tools' definitions, each built once per tool class.
+   * @param _scope - The request's scope.
+   * @returns The tools' definitions, each built once per tool class; a 2026-07-28 answer gets
+   * {@link toolsCache} after.
    * @throws ProtocolError - -32602 for a cursor, which this server never hands out.
    */
-  listTools(params: Record<string, unknown>, call: CallContext = HANDSHAKE): ListToolsResult {
-    if (params.cursor !== undefined) {
-      throw new ProtocolError(
-        ErrorCode.InvalidParams,
-        'Invalid cursor: every tool is on the first page.',
-      );
-    }
-    const tools = [];
-    for (const tool of this.tools.values()) tools.push(tool.definition());
-    return call.era === 'modern'
-      ? { tools, ...(this.toolsCache ?? PUBLIC_FIVE_MINUTES) }
-      : { tools };
+  listTools(
+    params: Record<string, unknown>,
+    _scope?: RequestScope,
+  ): ListToolsResult | Promise<ListToolsResult> {
+    return listTools(this, params);
   }
 
   /**
@@ -488,99 +407,14 @@ export abstract class MCPServerBase {
    * {@link mcpserverToolCalled} after every call, whether or not it failed.
    *
    * @param params - The tool's name and arguments.
-   * @param call - The era of the request, and the client capabilities it declares.
+   * @param scope - The request's scope: its era, and the client capabilities it declares.
    * @returns The tool's result.
    * @throws ProtocolError - -32602 for a name that is not a string, arguments that are not an
    * object, or a tool that does not exist; -32021 for a 2026-07-28 request that does not declare
    * the client capabilities the tool needs.
    */
-  async callTool(
-    params: Record<string, unknown>,
-    call: CallContext = HANDSHAKE,
-  ): Promise<CallToolResult> {
-    const { name, arguments: args } = params;
-    if (typeof name !== 'string') {
-      throw new ProtocolError(ErrorCode.InvalidParams, 'name must be a string.');
-    }
-    if (args !== undefined && !isObject(args)) {
-      throw new ProtocolError(ErrorCode.InvalidParams, 'arguments must be an object.');
-    }
-    const tool = this.tools.get(name);
-    if (tool === undefined) {
-      throw new ProtocolError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
-    }
-    const needs = tool.requiredClientCapabilities;
-    if (
-      call.era === 'modern' &&
-      needs !== undefined &&
-      !hasCapabilities(call.clientCapabilities, needs)
-    ) {
-      throw new ProtocolError(
-        ErrorCode.MissingRequiredClientCapability,
-        `${name} needs client capabilities that this request does not declare.`,
-        { requiredCapabilities: needs },
-        400,
-      );
-    }
-    const started = mcpserverToolCalled.connected ? performance.now() : 0;
-    let outcome: ToolOutcome = 'success';
-    let failure: unknown;
-    try {
-      // Too deep or too large, arguments are told to the LLM as any other invalid argument.
-      const problem = args === undefined ? undefined : this.#argumentsProblem(args);
-      if (problem !== undefined)
-        throw withoutStack(() => new InvalidArgumentsError(name, [problem]));
-      return await tool.call(
-        args,
-        new ToolContext(call, this.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS),
-      );
-    } catch (error) {
-      failure = error;
-      if (!isToolError(error)) {
-        outcome = isProtocolError(error) ? 'protocol-error' : 'internal-error';
-        throw error;
-      }
-      outcome =
-        error.name === 'InvalidArgumentsError'
-          ? 'invalid-arguments'
-          : error.name === 'ToolTimeoutError'
-            ? 'timeout'
-            : 'tool-error';
-      return { content: [{ type: 'text', text: error.message }], isError: true };
-    } finally {
-      if (mcpserverToolCalled.connected) {
-        const event = {
-          server: this.name,
-          tool: name,
-          arguments: args,
-          outcome,
-          durationMs: performance.now() - started,
-          era: call.era,
-          protocolVersion: call.protocolVersion,
-          clientInfo: call.clientInfo,
-        };
-        this.#logReceiverErrors(
-          mcpserverToolCalled.send(outcome === 'success' ? event : { ...event, error: failure }),
-        );
-      }
-    }
-  }
-
-  #argumentsProblem(args: Record<string, unknown>): string | undefined {
-    const { maxArgumentsDepth = 32, maxArgumentsBytes = 1024 * 1024 } = this;
-    const bound = sizeBound(args, maxArgumentsDepth);
-    if (bound < 0) return `arguments: nest deeper than ${maxArgumentsDepth} levels`;
-    if (bound <= maxArgumentsBytes) return undefined;
-    let json: string;
-    try {
-      json = JSON.stringify(args);
-    } catch {
-      return 'arguments: are not JSON';
-    }
-    const size = utf8Length(json);
-    return size > maxArgumentsBytes
-      ? `arguments: are ${size} bytes of JSON, more than ${maxArgumentsBytes}`
-      : undefined;
+  callTool(params: Record<string, unknown>, scope = new RequestScope()): Promise<CallToolResult> {
+    return callTool(this, params, scope);
   }
 
   /** The class and the server's name, for the start of a log line, e.g. `DocsServer(acme-docs)`. */
@@ -621,7 +455,8 @@ export abstract class MCPServerBase {
     }
   }
 
-  #logReceiverErrors(errors: unknown[]): void {
+  /** @internal Log what signal receivers threw. */
+  logReceiverErrors(errors: unknown[]): void {
     for (const error of errors) this.log(error, 'a signal receiver failed');
   }
 
@@ -648,3 +483,10 @@ export abstract class MCPServerBase {
     return dump(response);
   }
 }
+
+function methodOf(server: MCPServerBase, method: string): Method<never> | undefined {
+  return (server.constructor as typeof MCPServerBase).methods.get(method);
+}
+
+// A server with no tools of its own has none: on the prototype, so that an instance costs nothing.
+Object.defineProperty(MCPServerBase.prototype, 'tools', { value: NO_TOOLS, writable: true });

@@ -6,7 +6,6 @@
 import { ToolError } from './errors.js';
 import { isObject } from './jsonrpc.js';
 import { type HeaderParameter, headerParameters } from './modern.js';
-import { type CallContext, HANDSHAKE } from './routing.js';
 import {
   compileSchema,
   describeErrors,
@@ -17,6 +16,7 @@ import {
   simplifySchema,
   type Validator,
 } from './schema.js';
+import { RequestScope } from './scope.js';
 import type {
   CallToolResult,
   ClientCapabilities,
@@ -76,7 +76,7 @@ export interface AnyTool {
   /** Validate the arguments, run the tool, and build its result. */
   call(
     rawArguments: Record<string, unknown> | undefined,
-    context?: ToolContext,
+    context?: RequestScope,
   ): Promise<CallToolResult>;
   /** The arguments a 2026-07-28 client mirrors in `Mcp-Param-*` headers. */
   headerParameters(): readonly HeaderParameter[];
@@ -101,51 +101,6 @@ export type ToolOutput =
       /** Metadata for the client. */
       _meta?: Meta;
     };
-
-/** What a tool's `run()` knows of its call, beside the arguments. */
-export class ToolContext {
-  // Declared, not defined, as the server's options are: a context is made for every call.
-  /** The request's era, version, and what its client declared. */
-  declare readonly call: CallContext;
-  /** The most milliseconds the call may take, unless the tool sets its own `timeoutMs`. */
-  declare readonly timeoutMs: number;
-
-  /**
-   * @param call - The request's era and client.
-   * @param timeoutMs - The server's time limit for a call.
-   */
-  constructor(call: CallContext = HANDSHAKE, timeoutMs = DEFAULT_TOOL_TIMEOUT_MS) {
-    this.call = call;
-    this.timeoutMs = timeoutMs;
-  }
-
-  /**
-   * Aborts when the call times out: pass it to `fetch()` and the like, so that their work stops
-   * with the call. Made on first use: a tool that never asks pays nothing for it.
-   */
-  get signal(): AbortSignal {
-    return controllerOf(this).signal;
-  }
-
-  /** @internal Abort the call's signal. */
-  abort(reason: unknown): void {
-    controllerOf(this).abort(reason);
-  }
-}
-
-// A context's controller, made for a call that asks for its signal or runs out of time only.
-const controllers = new WeakMap<ToolContext, AbortController>();
-function controllerOf(context: ToolContext): AbortController {
-  let controller = controllers.get(context);
-  if (controller === undefined) {
-    controller = new AbortController();
-    controllers.set(context, controller);
-  }
-  return controller;
-}
-
-/** The time a tool call may take by default: 30 s, under the minute clients commonly wait. */
-export const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
 
 /** The tool error of a call past its time: the LLM reads "NAME timed out after N ms". */
 export class ToolTimeoutError extends ToolError {
@@ -330,12 +285,15 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
    * Run the tool.
    *
    * @param args - The arguments, validated against `argumentsSchema`, defaults filled in.
-   * @param context - The call: its `signal`, which aborts when the call times out, and what the
-   * request says of its era and client.
+   * @param context - The request's scope: its `signal`, which aborts when the call times out, and
+   * what the request says of its era and client.
    * @returns Markdown for the LLM, or the parts of a result.
    * @throws ToolError - When the tool fails in a way the LLM should read.
    */
-  abstract run(args: ToolArguments<Schema>, context: ToolContext): ToolOutput | Promise<ToolOutput>;
+  abstract run(
+    args: ToolArguments<Schema>,
+    context: RequestScope,
+  ): ToolOutput | Promise<ToolOutput>;
 
   #compiled(): Compiled {
     const key = this.constructor;
@@ -426,7 +384,7 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
    */
   async call(
     rawArguments: Record<string, unknown> | undefined,
-    context: ToolContext = new ToolContext(),
+    context: RequestScope = new RequestScope(),
   ): Promise<CallToolResult> {
     const entry = this.#compiled();
     // The schema is built only to be compiled: building it is not free.
@@ -442,7 +400,7 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
     // Generic FromSchema is too deep for the compiler to check here; the instance's type is exact.
     const run = this.run as unknown as (
       args: unknown,
-      context: ToolContext,
+      context: RequestScope,
     ) => ToolOutput | Promise<ToolOutput>;
     const output = run.call(this, args, context);
     // A tool that answered at once cannot have run past its time: only a pending one is raced.
@@ -460,7 +418,7 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
     return this.#result(settled, validateOutput);
   }
 
-  #within(output: PromiseLike<ToolOutput>, context: ToolContext): Promise<ToolOutput> {
+  #within(output: PromiseLike<ToolOutput>, context: RequestScope): Promise<ToolOutput> {
     const ms = this.timeoutMs ?? context.timeoutMs;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -548,7 +506,7 @@ export interface ToolSpec<Schema extends JSONSchema> {
   /** The most milliseconds a call may take; the server's `toolTimeoutMs` when left out. */
   timeoutMs?: number;
   /** Run the tool, with the validated arguments typed from the schema. */
-  run(args: ToolArguments<Schema>, context: ToolContext): ToolOutput | Promise<ToolOutput>;
+  run(args: ToolArguments<Schema>, context: RequestScope): ToolOutput | Promise<ToolOutput>;
 }
 
 /** A tool class made by {@link defineTool}. */
@@ -578,14 +536,14 @@ export function defineTool<const Schema extends JSONSchema>(
 ): ToolClass<Schema> {
   const run = spec.run as unknown as (
     args: unknown,
-    context: ToolContext,
+    context: RequestScope,
   ) => ToolOutput | Promise<ToolOutput>;
   class Defined extends MCPToolBase<JSONSchema> {
     declare readonly name: string;
     declare readonly title: string;
     declare readonly description: string;
     declare readonly argumentsSchema: JSONSchema;
-    run(args: unknown, context: ToolContext): ToolOutput | Promise<ToolOutput> {
+    run(args: unknown, context: RequestScope): ToolOutput | Promise<ToolOutput> {
       return run(args, context);
     }
   }

@@ -266,38 +266,44 @@ initialize('protocolVersion must be a string; capabilities and clientInfo object
   );
 });
 
-initialize('no instructions when the server has none; icons and description when set', async () => {
-  class Bare extends MCPServerBase {
-    readonly name = 'bare';
-    readonly tools = new Map();
-    serverInfo() {
-      return {
-        name: 'bare',
-        version: '0.0.1',
-        description: 'A server with no tools.',
-        icons: [{ src: 'https://example.com/icon.png', mimeType: 'image/png', sizes: ['48x48'] }],
-      };
+initialize(
+  'no instructions when the server has none; icons and description when set; no tools, no tools capability',
+  async () => {
+    class Bare extends MCPServerBase {
+      readonly name = 'bare';
+      override readonly tools = new Map();
+      serverInfo() {
+        return {
+          name: 'bare',
+          version: '0.0.1',
+          description: 'A server with no tools.',
+          icons: [{ src: 'https://example.com/icon.png', mimeType: 'image/png', sizes: ['48x48'] }],
+        };
+      }
+      instructions() {
+        return '';
+      }
     }
-    instructions() {
-      return '';
-    }
-  }
-  assert.equal(await new Bare().handle(request(1, 'initialize', offer('2025-11-25'))), {
-    jsonrpc: '2.0',
-    id: 1,
-    result: {
-      protocolVersion: '2025-11-25',
-      capabilities: { tools: {} },
-      serverInfo: {
-        name: 'bare',
-        version: '0.0.1',
-        description: 'A server with no tools.',
-        icons: [{ src: 'https://example.com/icon.png', mimeType: 'image/png', sizes: ['48x48'] }],
+    assert.equal(await new Bare().handle(request(1, 'initialize', offer('2025-11-25'))), {
+      jsonrpc: '2.0',
+      id: 1,
+      result: {
+        protocolVersion: '2025-11-25',
+        capabilities: {},
+        serverInfo: {
+          name: 'bare',
+          version: '0.0.1',
+          description: 'A server with no tools.',
+          icons: [{ src: 'https://example.com/icon.png', mimeType: 'image/png', sizes: ['48x48'] }],
+        },
       },
-    },
-  });
-  assert.equal(await new Bare().handle(request(2, 'tools/list')), result(2, { tools: [] }));
-});
+    });
+    assert.equal(
+      await new Bare().handle(request(2, 'tools/list')),
+      error(2, -32601, 'Method not found'),
+    );
+  },
+);
 
 initialize('ping is an empty result', async () => {
   assert.equal(await handle(request(1, 'ping')), result(1, {}));

@@ -10,9 +10,9 @@ import {
   type JSONSchema,
   MCPServerBase,
   MCPToolBase,
+  RequestScope,
   type ToolArguments,
   type ToolClass,
-  ToolContext,
   toolsByName,
 } from '../src/index.js';
 
@@ -271,9 +271,9 @@ const Search = defineTool({
 
 const defined = new Search();
 export type DefinedRunArguments = Expect<Equal<Parameters<typeof defined.run>[0], Expected>>;
-export const definedRan = defined.run(valid, new ToolContext());
+export const definedRan = defined.run(valid, new RequestScope());
 // @ts-expect-error -- a number where a string is required.
-defined.run({ ...valid, path: 1 }, new ToolContext());
+defined.run({ ...valid, path: 1 }, new RequestScope());
 
 export const ClosedDefined = defineTool({
   name: 'read',

@@ -9,9 +9,9 @@ import {
   MCPServerBase,
   MCPToolBase,
   ProtocolError,
+  RequestScope,
   setSchemaCompiler,
   type ToolArguments,
-  ToolContext,
   ToolTimeoutError,
   toolsByName,
 } from '../src/index.js';
@@ -465,11 +465,11 @@ tool(
 );
 
 tool('a signal asked for after the call was aborted is aborted already', () => {
-  const context = new ToolContext();
+  const context = new RequestScope();
   context.abort('late');
   assert.is(context.signal.aborted, true);
   assert.is(context.signal.reason, 'late');
-  assert.is(new ToolContext().signal.aborted, false);
+  assert.is(new RequestScope().signal.aborted, false);
 });
 
 tool('toolsByName keeps the order and refuses two tools with one name', () => {

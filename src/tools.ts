@@ -1,0 +1,232 @@
+/**
+ * The tools feature: `tools/list` and `tools/call`, as entries of the method registry.
+ *
+ * @module
+ */
+import {
+  InvalidArgumentsError,
+  isProtocolError,
+  isToolError,
+  ProtocolError,
+  withoutStack,
+} from './errors.js';
+import { ErrorCode, isObject, utf8Length } from './jsonrpc.js';
+import type { CacheHint, Method } from './methods.js';
+import { checkParameterHeaders, hasCapabilities } from './modern.js';
+import { DEFAULT_TOOL_TIMEOUT_MS, type RequestScope } from './scope.js';
+import type { MCPServerBase } from './server-base.js';
+import { mcpserverToolCalled, type ToolOutcome } from './signals.js';
+import type { AnyTool } from './tool-base.js';
+import type { CallToolResult, ListToolsResult } from './types.js';
+
+const PUBLIC_FIVE_MINUTES: CacheHint = Object.freeze({ ttlMs: 300_000, cacheScope: 'public' });
+
+/**
+ * Key tools by name, in the order given, refusing two with one name. A `Map`, so that a tool
+ * named `__proto__` or `constructor` is a tool like any other.
+ *
+ * @param tools - The tools, in the order `tools/list` lists them.
+ * @returns The tools by name.
+ * @throws Error - If two tools share a name, or a tool's schema breaks a rule of MCP (see
+ * `MCPToolBase.definition()` and `headerParameters()`).
+ *
+ * @example
+ * ```ts
+ * readonly tools = toolsByName(new SearchDocs(), new ReadDoc());
+ * ```
+ */
+export function toolsByName(...tools: AnyTool[]): Map<string, AnyTool> {
+  const byName = new Map<string, AnyTool>();
+  for (const tool of tools) {
+    if (byName.has(tool.name)) throw new Error(`two tools are named ${tool.name}`);
+    // Built now, once per class, so that a schema MCP forbids fails here, not on a client.
+    tool.definition();
+    tool.headerParameters();
+    byName.set(tool.name, tool);
+  }
+  return byName;
+}
+
+// An upper bound of a value's JSON size in bytes, without serializing it: a string's every unit
+// may take 6 bytes (`\u001f`), a number 24; -1 when it nests deeper than `max` levels (recursion
+// stops there, so a value nested 100,000 deep costs no more than one nested `max` deep), and
+// Infinity for a value JSON cannot carry, which the exact count then finds.
+function sizeBound(value: unknown, max: number, depth = 1): number {
+  switch (typeof value) {
+    case 'string':
+      return 2 + 6 * value.length;
+    case 'number':
+      return 24;
+    case 'boolean':
+      return 5;
+    case 'undefined':
+      return 0;
+    case 'object':
+      break;
+    default:
+      return Number.POSITIVE_INFINITY;
+  }
+  if (value === null) return 4;
+  if (depth > max) return -1;
+  let bound = 2;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const size = sizeBound(item, max, depth + 1);
+      if (size < 0) return -1;
+      bound += size + 1;
+    }
+    return bound;
+  }
+  for (const key in value) {
+    const size = sizeBound((value as Record<string, unknown>)[key], max, depth + 1);
+    if (size < 0) return -1;
+    bound += 6 * key.length + size + 4;
+  }
+  return bound;
+}
+
+function argumentsProblem(
+  server: MCPServerBase,
+  args: Record<string, unknown>,
+): string | undefined {
+  const { maxArgumentsDepth = 32, maxArgumentsBytes = 1024 * 1024 } = server;
+  const bound = sizeBound(args, maxArgumentsDepth);
+  if (bound < 0) return `arguments: nest deeper than ${maxArgumentsDepth} levels`;
+  if (bound <= maxArgumentsBytes) return undefined;
+  let json: string;
+  try {
+    json = JSON.stringify(args);
+  } catch {
+    return 'arguments: are not JSON';
+  }
+  const size = utf8Length(json);
+  return size > maxArgumentsBytes
+    ? `arguments: are ${size} bytes of JSON, more than ${maxArgumentsBytes}`
+    : undefined;
+}
+
+/**
+ * List a server's tools, in the order of its `tools`, all on one page.
+ *
+ * @param server - The server.
+ * @param params - The params of `tools/list`.
+ * @returns The tools' definitions, each built once per tool class.
+ * @throws ProtocolError - -32602 for a cursor, which this server never hands out.
+ */
+export function listTools(server: MCPServerBase, params: Record<string, unknown>): ListToolsResult {
+  if (params.cursor !== undefined) {
+    throw new ProtocolError(
+      ErrorCode.InvalidParams,
+      'Invalid cursor: every tool is on the first page.',
+    );
+  }
+  const tools = [];
+  for (const tool of server.tools.values()) tools.push(tool.definition());
+  return { tools };
+}
+
+/**
+ * Run a server's tool. A {@link ToolError} it throws, and arguments that are not valid, are
+ * answered as a result with `isError`, so that the LLM can read what was wrong and call again.
+ * Sends {@link mcpserverToolCalled} after every call, whether or not it failed.
+ *
+ * @param server - The server.
+ * @param params - The tool's name and arguments.
+ * @param scope - The request's scope: its era, and the client capabilities it declares.
+ * @returns The tool's result.
+ * @throws ProtocolError - -32602 for a name that is not a string, arguments that are not an
+ * object, or a tool that does not exist; -32021 for a 2026-07-28 request that does not declare
+ * the client capabilities the tool needs.
+ */
+export async function callTool(
+  server: MCPServerBase,
+  params: Record<string, unknown>,
+  scope: RequestScope,
+): Promise<CallToolResult> {
+  const { name, arguments: args } = params;
+  if (typeof name !== 'string') {
+    throw new ProtocolError(ErrorCode.InvalidParams, 'name must be a string.');
+  }
+  if (args !== undefined && !isObject(args)) {
+    throw new ProtocolError(ErrorCode.InvalidParams, 'arguments must be an object.');
+  }
+  const tool = server.tools.get(name);
+  if (tool === undefined) {
+    throw new ProtocolError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+  }
+  const needs = tool.requiredClientCapabilities;
+  if (
+    scope.era === 'modern' &&
+    needs !== undefined &&
+    !hasCapabilities(scope.clientCapabilities, needs)
+  ) {
+    throw new ProtocolError(
+      ErrorCode.MissingRequiredClientCapability,
+      `${name} needs client capabilities that this request does not declare.`,
+      { requiredCapabilities: needs },
+      400,
+    );
+  }
+  const started = mcpserverToolCalled.connected ? performance.now() : 0;
+  let outcome: ToolOutcome = 'success';
+  let failure: unknown;
+  try {
+    // Too deep or too large, arguments are told to the LLM as any other invalid argument.
+    const problem = args === undefined ? undefined : argumentsProblem(server, args);
+    if (problem !== undefined) throw withoutStack(() => new InvalidArgumentsError(name, [problem]));
+    scope.timeoutMs = server.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
+    return await tool.call(args, scope);
+  } catch (error) {
+    failure = error;
+    if (!isToolError(error)) {
+      outcome = isProtocolError(error) ? 'protocol-error' : 'internal-error';
+      throw error;
+    }
+    outcome =
+      error.name === 'InvalidArgumentsError'
+        ? 'invalid-arguments'
+        : error.name === 'ToolTimeoutError'
+          ? 'timeout'
+          : 'tool-error';
+    return { content: [{ type: 'text', text: error.message }], isError: true };
+  } finally {
+    if (mcpserverToolCalled.connected) {
+      const event = {
+        server: server.name,
+        tool: name,
+        arguments: args,
+        outcome,
+        durationMs: performance.now() - started,
+        era: scope.era,
+        protocolVersion: scope.protocolVersion,
+        clientInfo: scope.clientInfo,
+      };
+      server.logReceiverErrors(
+        mcpserverToolCalled.send(outcome === 'success' ? event : { ...event, error: failure }),
+      );
+    }
+  }
+}
+
+const hasTools = (server: MCPServerBase) => server.tools.size > 0;
+
+/** The methods of the tools feature, for the registry. */
+export const TOOL_METHODS: Readonly<Record<string, Method>> = {
+  'tools/list': {
+    capability: 'tools',
+    has: hasTools,
+    cache: (server) => server.toolsCache ?? PUBLIC_FIVE_MINUTES,
+    run: (server, params, scope) => server.listTools(params, scope),
+  },
+  'tools/call': {
+    capability: 'tools',
+    has: hasTools,
+    named: 'name',
+    checkHeaders(server, params, headers) {
+      const name = params?.name;
+      const tool = typeof name === 'string' ? server.tools.get(name) : undefined;
+      return tool && checkParameterHeaders(tool.headerParameters(), params?.arguments, headers);
+    },
+    run: (server, params, scope) => server.callTool(params, scope),
+  },
+};
