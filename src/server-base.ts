@@ -286,6 +286,12 @@ export abstract class MCPServerBase {
   declare readonly toolsCache?: CacheHint;
 
   /**
+   * The most items a page of a list (`tools/list`, …) holds: a longer list is paged, with opaque
+   * cursors that any process can continue. Everything on one page when left out.
+   */
+  declare readonly pageSize?: number;
+
+  /**
    * The most milliseconds a tool call may take, unless the tool sets its own `timeoutMs`: past it,
    * the call's signal aborts and the LLM reads that it timed out. Default 30 s.
    */

@@ -176,12 +176,30 @@ export class TestClient {
   }
 
   /**
-   * List the server's tools.
+   * List the server's tools, every page of them.
    *
    * @returns The tools, as `tools/list` lists them.
    */
-  async listTools(): Promise<Tool[]> {
-    return (await this.request<{ tools: Tool[] }>('tools/list')).tools;
+  listTools(): Promise<Tool[]> {
+    return this.listAll<Tool>('tools/list', 'tools');
+  }
+
+  /**
+   * Every item of a list that may page: its first page, then each `nextCursor`'s.
+   *
+   * @param method - The list's method, e.g. `prompts/list`.
+   * @param key - The key of its items, e.g. `prompts`.
+   * @returns The items of every page, in order.
+   */
+  async listAll<T>(method: string, key: string): Promise<T[]> {
+    const items: T[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await this.request<Result>(method, cursor === undefined ? {} : { cursor });
+      items.push(...(page[key] as T[]));
+      cursor = page.nextCursor as string | undefined;
+    } while (cursor !== undefined);
+    return items;
   }
 
   /**

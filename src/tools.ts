@@ -13,11 +13,12 @@ import {
 import { ErrorCode, isObject, utf8Length } from './jsonrpc.js';
 import type { CacheHint, Method } from './methods.js';
 import { checkParameterHeaders, hasCapabilities } from './modern.js';
+import { page, pageSizeOf } from './paging.js';
 import { DEFAULT_TOOL_TIMEOUT_MS, type RequestScope } from './scope.js';
 import type { MCPServerBase } from './server-base.js';
 import { mcpserverToolCalled, type ToolOutcome } from './signals.js';
 import type { AnyTool } from './tool-base.js';
-import type { CallToolResult, ListToolsResult } from './types.js';
+import type { CallToolResult, ListToolsResult, Tool } from './types.js';
 
 const PUBLIC_FIVE_MINUTES: CacheHint = Object.freeze({ ttlMs: 300_000, cacheScope: 'public' });
 
@@ -106,23 +107,21 @@ function argumentsProblem(
 }
 
 /**
- * List a server's tools, in the order of its `tools`, all on one page.
+ * List a server's tools, in the order of its `tools`: all on one page, or pages of the server's
+ * `pageSize`.
  *
  * @param server - The server.
  * @param params - The params of `tools/list`.
  * @returns The tools' definitions, each built once per tool class.
- * @throws ProtocolError - -32602 for a cursor, which this server never hands out.
+ * @throws ProtocolError - -32602 for a cursor this list did not hand out.
  */
 export function listTools(server: MCPServerBase, params: Record<string, unknown>): ListToolsResult {
-  if (params.cursor !== undefined) {
-    throw new ProtocolError(
-      ErrorCode.InvalidParams,
-      'Invalid cursor: every tool is on the first page.',
-    );
-  }
   const tools = [];
   for (const tool of server.tools.values()) tools.push(tool.definition());
-  return { tools };
+  const { items, nextCursor } = page(tools, params.cursor, pageSizeOf(server), 'tools');
+  return nextCursor === undefined
+    ? { tools: items as Tool[] }
+    : { tools: items as Tool[], nextCursor };
 }
 
 /**

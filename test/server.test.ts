@@ -421,10 +421,10 @@ list('definitions are built once per tool class, shared and frozen', () => {
   );
 });
 
-list('a cursor is refused: every tool is on the first page', async () => {
+list('a cursor is refused when every tool is on the first page', async () => {
   assert.equal(
     await handle(request(1, 'tools/list', { cursor: 'p2' })),
-    error(1, -32602, 'Invalid cursor: every tool is on the first page.'),
+    error(1, -32602, 'Invalid cursor.'),
   );
 });
 
