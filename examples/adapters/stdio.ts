@@ -29,7 +29,9 @@ export interface StdioOptions {
 /**
  * Serve an MCP server over stdio until the input ends, then wait for every answer. Requests are
  * answered concurrently, each answer written whole on its own line as soon as it is ready, so
- * they may come out of order, as JSON-RPC allows. The server's `logError` writes to stderr.
+ * they may come out of order, as JSON-RPC allows. No headers: a 2026-07-28 request is known by its
+ * `_meta`, and a batch is 2025-03-26's. The server's `logError` writes with console.error, to the
+ * process's stderr.
  *
  * @param createServer - Makes the server, once: one client talks to it for the process's life.
  * @param options - The streams, and the longest line.
