@@ -10,7 +10,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type StdioOptions, serveStdio } from '../examples/adapters/stdio.js';
 import {
-  type CallContext,
+  type RequestScope,
   defineTool,
   LATEST_HANDSHAKE_VERSION,
   type MCPServerBase,
@@ -243,7 +243,7 @@ const Slow = defineTool({
 class SlowServer extends TestServer {
   override readonly tools = toolsByName(new Slow());
   // A method of its own whose result JSON cannot carry: the adapter must still answer.
-  override async dispatch(method: string, params: Record<string, unknown>, call: CallContext) {
+  override async dispatch(method: string, params: Record<string, unknown>, call: RequestScope) {
     if (method === 'example/bigint') return { n: 10n } as unknown as Result;
     return super.dispatch(method, params, call);
   }
