@@ -10,11 +10,11 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type StdioOptions, serveStdio } from '../examples/adapters/stdio.js';
 import {
-  type RequestScope,
   defineTool,
   LATEST_HANDSHAKE_VERSION,
   type MCPServerBase,
   META,
+  type RequestScope,
   type Result,
   toolsByName,
 } from '../src/index.js';
