@@ -6,7 +6,7 @@
  */
 import { type HttpHeaders, header } from './headers.js';
 import { isObject } from './jsonrpc.js';
-import type { ClientCapabilities } from './types.js';
+import type { ClientCapabilities, LoggingLevel } from './types.js';
 
 /** The `_meta` keys of the 2026-07-28 revision. */
 export const META = {
@@ -22,8 +22,8 @@ export const META = {
   serverInfo: 'io.modelcontextprotocol/serverInfo',
 } as const;
 
-/** The log levels a `_meta` logLevel may name. */
-export const LOG_LEVELS: readonly string[] = [
+/** The log levels, from the least to the most severe (RFC 5424, as MCP names them). */
+export const LOG_LEVELS: readonly LoggingLevel[] = [
   'debug',
   'info',
   'notice',

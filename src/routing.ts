@@ -14,9 +14,17 @@ import {
   isModernVersion,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from './protocol-versions.js';
-import { RequestScope } from './scope.js';
+import { type NotificationSink, RequestScope } from './scope.js';
 import type { MCPServerBase } from './server-base.js';
-import type { Implementation, JSONRPCError, JSONRPCResponse, RequestId, Result } from './types.js';
+import type {
+  Implementation,
+  JSONRPCError,
+  JSONRPCResponse,
+  LoggingLevel,
+  ProgressToken,
+  RequestId,
+  Result,
+} from './types.js';
 
 /** What the HTTP layer knows of a request, for `handle()`. */
 export interface RequestContext {
@@ -26,6 +34,22 @@ export interface RequestContext {
    * without them (in-process), by `_meta` alone.
    */
   headers?: HttpHeaders | undefined;
+  /**
+   * Where the notifications of the request go while it runs (progress, log messages), e.g. its
+   * SSE answer. Without it, none is sent.
+   */
+  notify?: NotificationSink | undefined;
+  /**
+   * Aborts when the client goes away. A 2026-07-28 request is then cancelled (its scope's signal
+   * aborts, and its answer is dropped); a handshake-era one runs on, as its specification wants.
+   */
+  signal?: AbortSignal | undefined;
+  /**
+   * Who the client is, for `notifications/cancelled` (handshake era): a notification cancels only
+   * a request of the same caller that this process is still answering. HTTP: the `Authorization`
+   * header; stdio: one caller. Without it, a cancellation is accepted and ignored.
+   */
+  caller?: string | undefined;
 }
 
 /** A message that is a request or a notification of its era, to be answered by a method. */
@@ -116,20 +140,20 @@ export function route(
 
   // The dual-era policy: a header and a _meta that disagree are refused, never guessed at.
   if (isObject(message) && message.method === 'initialize' && !isModernVersion(headerVersion)) {
-    return handshake(message, headerVersion, headers);
+    return handshake(message, headerVersion, context, server);
   }
   if (headerVersion === undefined) {
     if (metaVersion === undefined) {
-      return handshake(message, headers === undefined ? undefined : '2025-03-26', headers);
+      return handshake(message, headers === undefined ? undefined : '2025-03-26', context, server);
     }
-    if (headers === undefined) return modern(message, meta, headers, server);
+    if (headers === undefined) return modern(message, meta, context, server);
     return badRequest(
       replyTo,
       ErrorCode.HeaderMismatch,
       'MCP-Protocol-Version is required with a 2026-07-28 request.',
     );
   }
-  if (isModernVersion(headerVersion)) return modern(message, meta, headers, server);
+  if (isModernVersion(headerVersion)) return modern(message, meta, context, server);
   if (metaVersion !== undefined && metaVersion !== headerVersion) {
     return badRequest(
       replyTo,
@@ -137,14 +161,15 @@ export function route(
       "MCP-Protocol-Version does not match _meta's protocol version.",
     );
   }
-  if (isHandshakeVersion(headerVersion)) return handshake(message, headerVersion, headers);
+  if (isHandshakeVersion(headerVersion)) return handshake(message, headerVersion, context, server);
   return unsupported(replyTo, headerVersion);
 }
 
 function handshake(
   message: unknown,
   protocolVersion: string | undefined,
-  headers: HttpHeaders | undefined,
+  context: RequestContext,
+  server: MCPServerBase,
 ): Routed | JSONRPCResponse | undefined {
   if (!isObject(message)) {
     return errorResponse(null, ErrorCode.InvalidRequest, 'A message must be a JSON object.');
@@ -155,21 +180,31 @@ function handshake(
   const invalid = invalidEnvelope(message, replyTo);
   if (invalid === DROPPED) return undefined;
   if (invalid !== undefined) return invalid;
-  return {
-    method: message.method as string,
-    params: message.params as Record<string, unknown> | undefined,
-    replyTo,
-    scope: new RequestScope('handshake', protocolVersion, undefined, undefined, headers),
-  };
+  const params = message.params as Record<string, unknown> | undefined;
+  const scope = new RequestScope(
+    'handshake',
+    protocolVersion,
+    undefined,
+    undefined,
+    context.headers,
+  );
+  if (context.notify !== undefined) {
+    scope.notify = context.notify;
+    scope.progressToken = progressTokenOf(params?._meta);
+    // No session keeps a level that logging/setLevel set: the server's own applies.
+    scope.logLevel = server.logLevel ?? 'info';
+  }
+  return { method: message.method as string, params, replyTo, scope };
 }
 
 // The ladder of 2026-07-28, in order: the first failure is the answer, with the request's id.
 function modern(
   message: unknown,
   meta: Record<string, unknown> | undefined,
-  headers: HttpHeaders | undefined,
+  context: RequestContext,
   server: MCPServerBase,
 ): Routed | JSONRPCResponse | undefined {
+  const { headers } = context;
   if (!isObject(message)) {
     return badRequest(null, ErrorCode.InvalidRequest, 'A message must be a JSON object.');
   }
@@ -218,7 +253,7 @@ function modern(
   }
   if (!isModernVersion(version)) return unsupported(replyTo, version);
   const level = meta?.[META.logLevel];
-  if (level !== undefined && !LOG_LEVELS.includes(level as string)) {
+  if (level !== undefined && !(LOG_LEVELS as readonly unknown[]).includes(level)) {
     return badRequest(
       replyTo,
       ErrorCode.InvalidParams,
@@ -229,7 +264,26 @@ function modern(
     const problem = entry.checkHeaders(server as never, params, headers);
     if (problem) return badRequest(replyTo, ErrorCode.HeaderMismatch, problem);
   }
+  if (context.notify !== undefined) {
+    scope.notify = context.notify;
+    scope.progressToken = progressTokenOf(meta);
+    scope.logLevel = level as LoggingLevel | undefined;
+  }
+  // A client that goes away cancels its request (2026-07-28): nothing more is sent for it.
+  const { signal } = context;
+  if (signal !== undefined) {
+    scope.cancellable = true;
+    if (signal.aborted) scope.cancel();
+    else signal.addEventListener('abort', () => scope.cancel(), { once: true });
+  }
   return { method, params, replyTo, scope };
+}
+
+function progressTokenOf(meta: unknown): ProgressToken | undefined {
+  const token = isObject(meta) ? meta.progressToken : undefined;
+  return typeof token === 'string' || (typeof token === 'number' && Number.isFinite(token))
+    ? token
+    : undefined;
 }
 
 /**

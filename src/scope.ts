@@ -5,8 +5,24 @@
  * @module
  */
 import type { HttpHeaders } from './headers.js';
+import { LOG_LEVELS } from './modern.js';
 import type { Era } from './protocol-versions.js';
-import type { ClientCapabilities, Implementation } from './types.js';
+import type {
+  ClientCapabilities,
+  Implementation,
+  JSONRPCNotification,
+  LoggingLevel,
+  ProgressToken,
+} from './types.js';
+
+/**
+ * Where the notifications of one request go while it runs, e.g. its SSE answer: the sink
+ * `handle()` is given.
+ */
+export type NotificationSink = (notification: JSONRPCNotification) => void;
+
+// Why a request stopped: the client went away (2026-07-28) or said so (notifications/cancelled).
+const CANCELLED = 'cancelled';
 
 /** The time a tool call may take by default: 30 s, under the minute clients commonly wait. */
 export const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
@@ -49,6 +65,21 @@ export class RequestScope {
   declare readonly headers: HttpHeaders | undefined;
   /** The most milliseconds a tool call may take, unless the tool sets its own `timeoutMs`. */
   declare timeoutMs: number;
+  /** @internal Where its notifications go, while it runs; `undefined` when nothing listens. */
+  declare notify: NotificationSink | undefined;
+  /** The `progressToken` of its `_meta`, when the client asked for progress. */
+  declare progressToken: ProgressToken | undefined;
+  /**
+   * The least severe log level sent to its client: 2026-07-28's `_meta` level (none sent when the
+   * request names none), or, in the handshake era, the server's `logLevel`.
+   */
+  declare logLevel: LoggingLevel | undefined;
+  /** The client cancelled it, or went away: its answer is dropped, and its work should stop. */
+  declare cancelled: boolean;
+  /** @internal A client that goes away cancels it. */
+  declare cancellable: boolean;
+  // The last progress sent, which the next must exceed.
+  declare lastProgress: number;
 
   /**
    * @param era - The request's era; the handshake era's by default.
@@ -70,6 +101,74 @@ export class RequestScope {
     this.clientInfo = clientInfo;
     this.headers = headers;
     this.timeoutMs = DEFAULT_TOOL_TIMEOUT_MS;
+    this.notify = undefined;
+    this.progressToken = undefined;
+    this.logLevel = undefined;
+    this.cancelled = false;
+    this.cancellable = false;
+    this.lastProgress = Number.NEGATIVE_INFINITY;
+  }
+
+  /**
+   * Tell the client how far the work has come: a `notifications/progress` on the request's own
+   * answer, sent only when the client asked for progress (a `progressToken`) and can receive it
+   * (an SSE answer); otherwise nothing.
+   *
+   * @param progress - How far, e.g. 3 (of 10): it must exceed the last one sent.
+   * @param total - The whole, when known.
+   * @param message - What is being done, for the user.
+   * @throws TypeError - If `progress` is not a finite number greater than the last one.
+   *
+   * @example
+   * ```ts
+   * for (const [i, file] of files.entries()) {
+   *   scope.progress(i + 1, files.length, `indexing ${file}`);
+   *   await index(file);
+   * }
+   * ```
+   */
+  progress(progress: number, total?: number, message?: string): void {
+    if (!Number.isFinite(progress) || progress <= this.lastProgress) {
+      throw new TypeError(
+        `progress must be a finite number greater than the last one (${this.lastProgress}), not ${progress}`,
+      );
+    }
+    this.lastProgress = progress;
+    const { notify, progressToken } = this;
+    if (notify === undefined || progressToken === undefined) return;
+    const params: Record<string, unknown> = { progressToken, progress };
+    if (total !== undefined) params.total = total;
+    if (message !== undefined) params.message = message;
+    notify({ jsonrpc: '2.0', method: 'notifications/progress', params });
+  }
+
+  /**
+   * Send a log message to the client: a `notifications/message` on the request's own answer, when
+   * its level is at least the request's {@link logLevel} and the client can receive it.
+   *
+   * @param level - How severe, e.g. `info`.
+   * @param data - What to say: a string or any JSON value. No secrets: it goes to the client.
+   * @param logger - Who says it, e.g. `indexer`.
+   * @throws TypeError - If `level` is not one of {@link LOG_LEVELS}.
+   */
+  log(level: LoggingLevel, data: unknown, logger?: string): void {
+    const rank = LOG_LEVELS.indexOf(level);
+    if (rank < 0) throw new TypeError(`level must be one of ${LOG_LEVELS.join(', ')}`);
+    const { notify, logLevel } = this;
+    if (notify === undefined || logLevel === undefined) return;
+    if (rank < LOG_LEVELS.indexOf(logLevel)) return;
+    const params: Record<string, unknown> = { level, data };
+    if (logger !== undefined) params.logger = logger;
+    notify({ jsonrpc: '2.0', method: 'notifications/message', params });
+  }
+
+  /** @internal Cancel the request: its signal aborts, and its answer is dropped. */
+  cancel(): void {
+    if (this.cancelled) return;
+    this.cancelled = true;
+    this.cancellable = true;
+    this.notify = undefined;
+    this.abort(CANCELLED);
   }
 
   /**

@@ -7,6 +7,7 @@
 import { isProtocolError, ProtocolError } from './errors.js';
 import { dump, ErrorCode, errorResponse, isObject, withHttpStatus } from './jsonrpc.js';
 import { type CacheHint, type Method, type Methods, withMethods } from './methods.js';
+import { LOG_LEVELS } from './modern.js';
 import {
   isHandshakeVersion,
   LATEST_HANDSHAKE_VERSION,
@@ -34,6 +35,7 @@ import type {
   JSONRPCNotification,
   JSONRPCResponse,
   ListToolsResult,
+  LoggingLevel,
   RequestId,
   Result,
   ServerCapabilities,
@@ -98,6 +100,21 @@ export abstract class MCPServerBase {
       run: (server, params) => server.initialize(params),
     },
     ping: { era: 'handshake', run: (server) => server.ping() },
+    'logging/setLevel': {
+      era: 'handshake',
+      capability: 'logging',
+      has: () => true,
+      run(_server, { level }) {
+        if (!(LOG_LEVELS as readonly unknown[]).includes(level)) {
+          throw new ProtocolError(
+            ErrorCode.InvalidParams,
+            `level must be one of ${LOG_LEVELS.join(', ')}.`,
+          );
+        }
+        // Nothing to keep it in: each request's own level applies (see logLevel).
+        return {};
+      },
+    },
     'server/discover': {
       era: 'modern',
       cache: (server) => server.discoverCache ?? PUBLIC_ONE_HOUR,
@@ -189,14 +206,22 @@ export abstract class MCPServerBase {
     context: RequestContext = NO_CONTEXT,
   ): Promise<JSONRPCResponse | undefined> {
     const routed = route(message, context, this);
-    return routed === undefined || !('scope' in routed) ? routed : this.#answer(routed);
+    return routed === undefined || !('scope' in routed)
+      ? routed
+      : this.#answer(routed, context.caller);
   }
 
   // Signal, dispatch, finish the result as its era wants, and turn what was thrown into an error.
-  async #answer({ method, params, replyTo, scope }: Routed): Promise<JSONRPCResponse | undefined> {
+  async #answer(
+    { method, params, replyTo, scope }: Routed,
+    caller: string | undefined,
+  ): Promise<JSONRPCResponse | undefined> {
     if (replyTo === null) {
       const notification: JSONRPCNotification = { jsonrpc: '2.0', method };
       if (params !== undefined) notification.params = params;
+      if (method === 'notifications/cancelled' && caller !== undefined) {
+        running.get(runningKey(caller, params?.requestId))?.cancel();
+      }
       this.handleNotification(notification, scope);
       return undefined;
     }
@@ -213,10 +238,22 @@ export abstract class MCPServerBase {
         }),
       );
     }
+    // A handshake-era request its caller may cancel by id, while this process answers it.
+    const key =
+      caller === undefined || scope.era !== 'handshake' ? undefined : runningKey(caller, replyTo);
+    if (key !== undefined) {
+      running.set(key, scope);
+      scope.cancellable = true;
+    }
     try {
-      const result = await this.dispatch(method, params ?? {}, scope);
+      const result = await untilCancelled(this.dispatch(method, params ?? {}, scope), scope);
+      // A cancelled request is answered with nothing, and nothing more is sent for it.
+      if (scope.cancelled) return undefined;
+      scope.notify = undefined;
       return { jsonrpc: '2.0', id: replyTo, result: finish(result, scope, this, method) };
     } catch (error) {
+      scope.notify = undefined;
+      if (scope.cancelled) return undefined;
       if (isProtocolError(error)) {
         const response = error.toResponse(replyTo);
         // 2026-07-28: an unknown method is a 404, whoever threw it.
@@ -226,6 +263,8 @@ export abstract class MCPServerBase {
       }
       this.log(error, `${method} failed`);
       return errorResponse(replyTo, ErrorCode.InternalError, 'Internal error');
+    } finally {
+      if (key !== undefined && running.get(key) === scope) running.delete(key);
     }
   }
 
@@ -290,6 +329,13 @@ export abstract class MCPServerBase {
    * cursors that any process can continue. Everything on one page when left out.
    */
   declare readonly pageSize?: number;
+
+  /**
+   * The least severe log level sent to a handshake-era client that can receive log messages (an SSE
+   * answer): `logging/setLevel` is answered, but a stateless server keeps no level between
+   * requests. 2026-07-28 requests name their own. Default `info`.
+   */
+  declare readonly logLevel?: LoggingLevel;
 
   /**
    * The most milliseconds a tool call may take, unless the tool sets its own `timeoutMs`: past it,
@@ -488,6 +534,21 @@ export abstract class MCPServerBase {
   static dump<T extends JSONRPCResponse | JSONRPCResponse[]>(response: T): T {
     return dump(response);
   }
+}
+
+// The handshake-era requests this process is answering, by caller and id, for
+// notifications/cancelled: a caller cancels only its own requests.
+const running = new Map<string, RequestScope>();
+const runningKey = (caller: string, id: unknown) => `${caller}\u0000${JSON.stringify(id)}`;
+
+// A method's result, or, as soon as its request is cancelled, nothing: the method may run on (its
+// signal has aborted), but no one waits for it.
+function untilCancelled<T>(result: T | Promise<T>, scope: RequestScope): T | Promise<T> {
+  if (!(result instanceof Promise) || !scope.cancellable) return result;
+  return new Promise<T>((resolve, reject) => {
+    scope.signal.addEventListener('abort', () => resolve(undefined as T), { once: true });
+    result.then(resolve, reject);
+  });
 }
 
 function methodOf(server: MCPServerBase, method: string): Method<never> | undefined {

@@ -103,6 +103,8 @@ export type ToolOutcome =
   | 'tool-error'
   /** The call ran past its time: its signal aborted, and the LLM was told. */
   | 'timeout'
+  /** The client cancelled the call, or went away: its signal aborted, its result was dropped. */
+  | 'cancelled'
   /** The tool threw a `ProtocolError`: the client got its code. */
   | 'protocol-error'
   /** Something unexpected failed: the client got -32603, the logger the error. */

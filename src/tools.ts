@@ -189,6 +189,7 @@ export async function callTool(
           : 'tool-error';
     return { content: [{ type: 'text', text: error.message }], isError: true };
   } finally {
+    if (scope.cancelled) outcome = 'cancelled';
     if (mcpserverToolCalled.connected) {
       const event = {
         server: server.name,

@@ -12,6 +12,17 @@ export type JSONRPCVersion = '2.0';
 /** A uniquely identifying id for a request: a string or an integer. */
 export type RequestId = string | number;
 
+/** How severe a log message is, from the least to the most (RFC 5424). */
+export type LoggingLevel =
+  | 'debug'
+  | 'info'
+  | 'notice'
+  | 'warning'
+  | 'error'
+  | 'critical'
+  | 'alert'
+  | 'emergency';
+
 /** An opaque token a client attaches to a request to receive progress notifications. */
 export type ProgressToken = string | number;
 

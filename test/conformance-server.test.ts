@@ -77,7 +77,7 @@ conformance('initialize, the notification after it, and ping', async () => {
     clientInfo: { name: 'test', version: '1.0.0' },
   });
   assert.is(result.protocolVersion, '2025-11-25');
-  assert.equal(result.capabilities, { tools: {} });
+  assert.equal(result.capabilities, { logging: {}, tools: {} });
   assert.is(result.serverInfo.name, 'mcp-protocol-core-conformance');
   const initialized = await fetch(server.url, {
     method: 'POST',
@@ -273,7 +273,7 @@ conformance('2026-07-28: server/discover', async () => {
   assert.equal(body.result, {
     resultType: 'complete',
     supportedVersions: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'],
-    capabilities: { tools: {} },
+    capabilities: { logging: {}, tools: {} },
     instructions: 'Test tools for the MCP conformance suite.',
     ttlMs: 3_600_000,
     cacheScope: 'public',

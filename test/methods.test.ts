@@ -110,7 +110,7 @@ registry('capabilities come from what the server has: no tools, no tools methods
       clientInfo: { name: 'c', version: '1' },
     }),
   )) as unknown as { result: { capabilities: object } };
-  assert.equal(initialized.result.capabilities, {});
+  assert.equal(initialized.result.capabilities, { logging: {} });
   for (const method of ['tools/list', 'tools/call']) {
     assert.equal(await server.handle(request(2, method, { name: 'x' })), {
       jsonrpc: '2.0',
@@ -126,7 +126,7 @@ registry('capabilities come from what the server has: no tools, no tools methods
   const tools = (await new TestServer().handle(modern(4, 'server/discover'))) as unknown as {
     result: { capabilities: object };
   };
-  assert.equal(tools.result.capabilities, { tools: {} });
+  assert.equal(tools.result.capabilities, { logging: {}, tools: {} });
 });
 
 registry('an entry with a capability must say when a server has it', () => {

@@ -99,7 +99,7 @@ era(
         result: {
           resultType: 'complete',
           supportedVersions: SUPPORTED,
-          capabilities: { tools: {} },
+          capabilities: { logging: {}, tools: {} },
           instructions: 'Search the logs with search_logs.',
           ttlMs: 3_600_000,
           cacheScope: 'public',

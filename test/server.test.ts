@@ -209,7 +209,7 @@ const offer = (protocolVersion: unknown) => ({
 });
 const initializeResult = (protocolVersion: string) => ({
   protocolVersion,
-  capabilities: { tools: {} },
+  capabilities: { logging: {}, tools: {} },
   serverInfo: {
     name: 'test-server',
     title: 'Test server',
@@ -289,7 +289,7 @@ initialize(
       id: 1,
       result: {
         protocolVersion: '2025-11-25',
-        capabilities: {},
+        capabilities: { logging: {} },
         serverInfo: {
           name: 'bare',
           version: '0.0.1',
