@@ -2,7 +2,7 @@
 // not web Requests, so it calls the plain handler, not the web wrapper, which would cost more than
 // the answer.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { DEFAULT_MAX_BODY_BYTES, type HttpHandler } from 'mcp-protocol-core/http';
+import type { HttpHandler } from 'mcp-protocol-core/http';
 
 /** Read a request's body, but no more than one byte past the limit: the handler answers 413. */
 export function readNodeBody(request: IncomingMessage, maxBytes: number): Promise<Uint8Array> {
@@ -22,19 +22,55 @@ export function readNodeBody(request: IncomingMessage, maxBytes: number): Promis
   });
 }
 
+/** A request that a body parser (Express's `express.json()`, say) may have read already. */
+type ParsedRequest = IncomingMessage & { body?: unknown };
+
+// The body as a parser left it: bytes (express.raw()), text (express.text()), or the parsed JSON
+// (express.json()), written out again. `undefined` when no parser ran.
+function parsedBody({ body }: ParsedRequest): string | Uint8Array | undefined {
+  if (body === undefined || typeof body === 'string' || body instanceof Uint8Array) return body;
+  return JSON.stringify(body);
+}
+
+function send(response: ServerResponse, status: number, code: number, message: string) {
+  const body = JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } });
+  response.writeHead(status, { 'content-type': 'application/json', connection: 'close' });
+  response.end(body);
+}
+
 /**
- * A node:http request listener that answers with an MCP handler.
+ * A node:http request listener that answers with an MCP handler, reading bodies no more than one
+ * byte past the handler's `maxBodyBytes`. Mounted behind a body parser such as `express.json()`,
+ * it takes the body the parser left in `request.body`. Its promise never rejects.
  *
  * @example
  * ```ts
  * createServer(nodeListener(createHttpHandler(() => new NotesServer()))).listen(3000, '127.0.0.1');
  * ```
  */
-export function nodeListener(handle: HttpHandler, maxBodyBytes = DEFAULT_MAX_BODY_BYTES) {
-  return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+export function nodeListener(handle: HttpHandler) {
+  const { maxBodyBytes } = handle;
+  return async (request: ParsedRequest, response: ServerResponse): Promise<void> => {
     try {
-      const body =
-        request.method === 'POST' ? await readNodeBody(request, maxBodyBytes) : undefined;
+      let body: string | Uint8Array | undefined;
+      if (request.method === 'POST') {
+        body = parsedBody(request);
+        if (body === undefined && request.readableEnded) {
+          // Something read the body and kept nothing: waiting for it would wait forever.
+          console.error(
+            new Error('The request body was read before the MCP route, and no parser left it.'),
+          );
+          return send(response, 500, -32603, 'Internal error');
+        }
+        if (body === undefined) {
+          try {
+            body = await readNodeBody(request, maxBodyBytes);
+          } catch {
+            // The client went away mid-body: no one may be left to answer.
+            return send(response, 400, -32600, 'The body could not be read.');
+          }
+        }
+      }
       const answer = await handle({
         method: request.method ?? 'GET',
         url: request.url,
@@ -48,9 +84,10 @@ export function nodeListener(handle: HttpHandler, maxBodyBytes = DEFAULT_MAX_BOD
       if (request.method === 'POST' && !request.readableEnded) headers.connection = 'close';
       response.writeHead(answer.status, headers);
       response.end(answer.body);
-    } catch {
-      // The handler never throws; a client that vanished mid-body is all that can land here.
-      if (!response.headersSent) response.writeHead(400).end();
+    } catch (error) {
+      // The handler never rejects; a response that cannot be written is all that can land here.
+      console.error(error);
+      if (!response.headersSent) send(response, 500, -32603, 'Internal error');
     }
   };
 }

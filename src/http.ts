@@ -43,30 +43,96 @@ const REFUSAL = Symbol.for('mcp-protocol-core.Refusal');
 /** An `authorize` hook's refusal: made by {@link unauthorized} or {@link forbidden}. */
 export interface Refusal {
   readonly [REFUSAL]: true;
-  /** 401: no valid credentials (sent with `WWW-Authenticate: Bearer`); 403: not allowed. */
+  /** 401: no valid credentials, or a token that is invalid or expired; 403: not allowed. */
   readonly status: 401 | 403;
   /** One sentence for the client. */
   readonly message: string;
+  /** The `WWW-Authenticate` header: a 401 always has one, `Bearer` when none is given. */
+  readonly challenge?: string | undefined;
 }
 
 /**
- * Refuse a request that has no valid credentials: 401, with `WWW-Authenticate: Bearer`.
- *
- * @param message - One sentence for the client.
- * @returns The refusal, for `authorize` to return.
+ * The parameters of a `WWW-Authenticate: Bearer` challenge (RFC 6750 §3, RFC 9728 §5.1). Values
+ * are visible ASCII; `error_description` may not hold `"` or `\`.
  */
-export function unauthorized(message = 'Authorization is required.'): Refusal {
-  return { [REFUSAL]: true, status: 401, message };
+export interface BearerChallenge {
+  /**
+   * Why the request fails: `invalid_token` for a token that is wrong, expired or revoked (401),
+   * `insufficient_scope` for a valid one that lacks a scope (403), `invalid_request` for a
+   * malformed request (400 in RFC 6750, 401 here). Left out when no token was sent.
+   */
+  error?: 'invalid_request' | 'invalid_token' | 'insufficient_scope' | (string & {});
+  /** A sentence for the client's developer: `error_description`. */
+  description?: string;
+  /** The scopes the request needs, space-separated: `scope`. */
+  scope?: string;
+  /** The URL of the server's protected resource metadata, for discovery: `resource_metadata`. */
+  resourceMetadata?: string;
+}
+
+const CHALLENGE_PARAMETERS = [
+  ['error', 'error'],
+  ['description', 'error_description'],
+  ['scope', 'scope'],
+  ['resourceMetadata', 'resource_metadata'],
+] as const;
+
+// Built when the refusal is made, so that a value a header cannot carry fails in `authorize`,
+// where the handler catches it, never when the response is written.
+function bearerChallenge(parameters: BearerChallenge | undefined): string {
+  const parts: string[] = [];
+  for (const [key, name] of CHALLENGE_PARAMETERS) {
+    const value = parameters?.[key];
+    if (value === undefined) continue;
+    if (!/^[\x20-\x7e]*$/.test(value) || (key === 'description' && /["\\]/.test(value))) {
+      throw new TypeError(`WWW-Authenticate: ${name} has characters it may not carry.`);
+    }
+    parts.push(`${name}="${value.replace(/["\\]/g, '\\$&')}"`);
+  }
+  return parts.length === 0 ? 'Bearer' : `Bearer ${parts.join(', ')}`;
 }
 
 /**
- * Refuse a request whose caller may not use this server: 403.
+ * Refuse a request without valid credentials: 401, with `WWW-Authenticate: Bearer`. A request
+ * with no token gets the bare challenge; one whose token is invalid or expired gets
+ * `error: 'invalid_token'` (RFC 6750 §3.1), which tells the client to get a new token rather
+ * than ask again with the same one.
  *
- * @param message - One sentence for the client.
+ * @param message - One sentence for the client, in the JSON-RPC error.
+ * @param challenge - The challenge's parameters, e.g. `{ error: 'invalid_token' }`.
  * @returns The refusal, for `authorize` to return.
+ * @throws TypeError - When a parameter holds characters a header cannot carry.
+ *
+ * @example
+ * ```ts
+ * unauthorized('The token is not valid.', { error: 'invalid_token' });
+ * //=> 401, WWW-Authenticate: Bearer error="invalid_token"
+ * ```
  */
-export function forbidden(message = 'Access is denied.'): Refusal {
-  return { [REFUSAL]: true, status: 403, message };
+export function unauthorized(
+  message = 'Authorization is required.',
+  challenge?: BearerChallenge,
+): Refusal {
+  return { [REFUSAL]: true, status: 401, message, challenge: bearerChallenge(challenge) };
+}
+
+/**
+ * Refuse a request whose caller is known but may not use this server: 403. A token that is
+ * wrong or expired is not this case, but {@link unauthorized}'s.
+ *
+ * @param message - One sentence for the client, in the JSON-RPC error.
+ * @param challenge - When given, sent as `WWW-Authenticate`, e.g.
+ * `{ error: 'insufficient_scope', scope: 'staff' }` for a token without the scope it needs.
+ * @returns The refusal, for `authorize` to return.
+ * @throws TypeError - When a parameter holds characters a header cannot carry.
+ */
+export function forbidden(message = 'Access is denied.', challenge?: BearerChallenge): Refusal {
+  return {
+    [REFUSAL]: true,
+    status: 403,
+    message,
+    challenge: challenge === undefined ? undefined : bearerChallenge(challenge),
+  };
 }
 
 function isRefusal(value: unknown): value is Refusal {
@@ -87,7 +153,9 @@ export interface ServerContext<Principal> {
 export interface HttpOptions<Principal> {
   /**
    * The largest body served, in bytes, checked before parsing: a larger one is refused with 413.
-   * An adapter should stop reading one byte past it. Default {@link DEFAULT_MAX_BODY_BYTES}.
+   * The handler carries it as its `maxBodyBytes` property, where an adapter reads it, to stop
+   * reading one byte past it: set here, it is the only limit. Default
+   * {@link DEFAULT_MAX_BODY_BYTES}.
    */
   maxBodyBytes?: number;
   /**
@@ -104,23 +172,42 @@ export interface HttpOptions<Principal> {
   allowedHosts?: readonly string[];
   /**
    * Decide who is calling, before a server is created: return the caller (any value but a
-   * refusal), handed to the server factory as `principal`; or {@link unauthorized} (401) or
-   * {@link forbidden} (403) to refuse the request.
+   * refusal), handed to the server factory as `principal`; or {@link unauthorized} (401: no
+   * token, or one that is invalid or expired) or {@link forbidden} (403: a known caller without
+   * the right) to refuse the request. What it throws is answered 500 and goes to `onError`.
    *
    * @example
    * ```ts
-   * authorize: (request) => {
+   * authorize: async (request) => {
    *   const token = bearerToken(request.headers);
    *   if (token === undefined) return unauthorized();
-   *   return token === secret ? { role: 'staff' } : forbidden();
+   *   const user = await users.byToken(token);
+   *   if (user === undefined) return unauthorized('The token is not valid.', { error: 'invalid_token' });
+   *   return user.staff ? user : forbidden('Staff only.');
    * }
    * ```
    */
   authorize?: (request: HttpRequest) => Principal | Refusal | Promise<Principal | Refusal>;
+  /**
+   * The logger hook of the HTTP layer: called with what the server factory or `authorize` threw
+   * (or rejected with), or anything else that failed outside a method, whose request is answered
+   * 500 with a JSON-RPC -32603 error and no detail. What the hook throws is dropped. Errors inside
+   * a method go to the server's own `logError`. Default: `console.error`.
+   *
+   * @example
+   * ```ts
+   * createHttpHandler(makeServer, { onError: (error, request) => logger.error({ error, url: request.url }) });
+   * ```
+   */
+  onError?: (error: unknown, request: HttpRequest) => void;
 }
 
-/** A plain HTTP handler made by {@link createHttpHandler}. */
-export type HttpHandler = (request: HttpRequest) => Promise<HttpResponse>;
+/** A plain HTTP handler made by {@link createHttpHandler}: its promise never rejects. */
+export interface HttpHandler {
+  (request: HttpRequest): Promise<HttpResponse>;
+  /** The largest body it serves, in bytes: an adapter reads no more than one byte past it. */
+  readonly maxBodyBytes: number;
+}
 
 const JSON_HEADERS = { 'content-type': 'application/json' } as const;
 
@@ -157,6 +244,33 @@ function hostAllowed(value: string | undefined, allowed: ReadonlySet<string>): b
   if (value === undefined) return false;
   const host = parseHost(value);
   return host !== undefined && (allowed.has(host.name) || allowed.has(`${host.name}:${host.port}`));
+}
+
+function logToConsole(error: unknown): void {
+  console.error('mcp-protocol-core: a request failed:', error);
+}
+
+function report(
+  onError: NonNullable<HttpOptions<unknown>['onError']>,
+  error: unknown,
+  request: HttpRequest,
+) {
+  try {
+    const pending: unknown = onError(error, request);
+    // An async hook that rejects must not become an unhandled rejection.
+    if (pending instanceof Promise) pending.catch(() => {});
+  } catch {
+    // Nowhere left to report it.
+  }
+}
+
+function checkedLimit(value: number | undefined): number {
+  if (value === undefined) return DEFAULT_MAX_BODY_BYTES;
+  // NaN or a negative limit would serve every body, or none.
+  if (typeof value !== 'number' || !(value >= 0)) {
+    throw new TypeError('maxBodyBytes must be a number of bytes, 0 or more.');
+  }
+  return value;
 }
 
 function isJsonMediaType(value: string | undefined): boolean {
@@ -225,12 +339,16 @@ function serialize(answer: JSONRPCResponse | JSONRPCResponse[], server: MCPServe
  * than `application/json` (415); an `Accept` that excludes JSON (406); a body over `maxBodyBytes`
  * (413); an unsupported `MCP-Protocol-Version` (400, -32022); a refusal of `authorize` (401, 403); a
  * body that is not JSON (400, -32700); a batch under a protocol version other than 2025-03-26
- * (400, -32600). Then the server is made, with the caller, and answers: 200 with JSON, or 202 with
- * no body when nothing is owed. No session id is ever issued.
+ * (400, -32600). Then the server is made, with the caller, and answers: 200 with JSON, 202 with
+ * no body when nothing is owed, or an error status for a message it cannot accept (400 for one
+ * that is not a JSON-RPC request or notification, -32600; in a batch, 200 with the errors in the
+ * array). What the server factory or `authorize` throws is answered 500, -32603, and handed to
+ * `onError`: the handler's promise never rejects. No session id is ever issued.
  *
  * @param createServer - Makes the server for one request, e.g. scoped to the caller.
- * @param options - Limits, allowed hosts, and authorization.
- * @returns The handler.
+ * @param options - Limits, allowed hosts, authorization, and the error hook.
+ * @returns The handler, whose `maxBodyBytes` property an adapter reads.
+ * @throws TypeError - When `maxBodyBytes` is not a number of bytes.
  *
  * @example
  * ```ts
@@ -247,68 +365,83 @@ export function createHttpHandler<Principal = unknown>(
   createServer: (context: ServerContext<Principal>) => MCPServerBase,
   options: HttpOptions<Principal> = {},
 ): HttpHandler {
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const maxBodyBytes = checkedLimit(options.maxBodyBytes);
   const allowed = new Set((options.allowedHosts ?? LOCAL_HOSTS).map((host) => host.toLowerCase()));
-  const { authorize } = options;
+  const { authorize, onError = logToConsole } = options;
 
-  return async (request) => {
-    const { headers, body } = request;
-    const { method } = request;
-    // Methods are case-sensitive (RFC 9110), but some stacks hand them over as they came.
-    if (method !== 'POST' && method.toUpperCase() !== 'POST') {
-      return refuse(405, ErrorCode.InvalidRequest, 'This endpoint serves POST only.', {
-        allow: 'POST',
-      });
-    }
-    if (!hostAllowed(header(headers, 'host'), allowed)) {
-      return refuse(403, ErrorCode.InvalidRequest, 'This host is not allowed.');
-    }
-    const origin = header(headers, 'origin');
-    if (origin !== undefined && !hostAllowed(originHost(origin), allowed)) {
-      return refuse(403, ErrorCode.InvalidRequest, 'This origin is not allowed.');
-    }
-    if (!isJsonMediaType(header(headers, 'content-type'))) {
-      return refuse(415, ErrorCode.InvalidRequest, 'Content-Type must be application/json.');
-    }
-    if (!acceptsJson(header(headers, 'accept'))) {
-      return refuse(406, ErrorCode.InvalidRequest, 'Accept must admit application/json.');
-    }
-    const size =
-      body === undefined ? 0 : typeof body === 'string' ? utf8Length(body) : body.byteLength;
-    if (size > maxBodyBytes) {
-      return refuse(
-        413,
-        ErrorCode.InvalidRequest,
-        `The body is larger than ${maxBodyBytes} bytes.`,
-      );
-    }
-    let principal = undefined as Principal;
-    if (authorize !== undefined) {
-      const decision = await authorize(request);
-      if (isRefusal(decision)) {
-        const extra = decision.status === 401 ? { 'www-authenticate': 'Bearer' } : undefined;
-        return refuse(decision.status, ErrorCode.InvalidRequest, decision.message, extra);
+  const handler = async (request: HttpRequest): Promise<HttpResponse> => {
+    // One try around it all, which costs nothing until something throws: an answer, never a
+    // rejected promise, whatever the factory, `authorize` or a stack's odd request does.
+    try {
+      const { headers, body } = request;
+      const { method } = request;
+      // Methods are case-sensitive (RFC 9110), but some stacks hand them over as they came.
+      if (method !== 'POST' && method.toUpperCase() !== 'POST') {
+        return refuse(405, ErrorCode.InvalidRequest, 'This endpoint serves POST only.', {
+          allow: 'POST',
+        });
       }
-      principal = decision;
+      if (!hostAllowed(header(headers, 'host'), allowed)) {
+        return refuse(403, ErrorCode.InvalidRequest, 'This host is not allowed.');
+      }
+      const origin = header(headers, 'origin');
+      if (origin !== undefined && !hostAllowed(originHost(origin), allowed)) {
+        return refuse(403, ErrorCode.InvalidRequest, 'This origin is not allowed.');
+      }
+      if (!isJsonMediaType(header(headers, 'content-type'))) {
+        return refuse(415, ErrorCode.InvalidRequest, 'Content-Type must be application/json.');
+      }
+      if (!acceptsJson(header(headers, 'accept'))) {
+        return refuse(406, ErrorCode.InvalidRequest, 'Accept must admit application/json.');
+      }
+      const size =
+        body === undefined ? 0 : typeof body === 'string' ? utf8Length(body) : body.byteLength;
+      if (size > maxBodyBytes) {
+        return refuse(
+          413,
+          ErrorCode.InvalidRequest,
+          `The body is larger than ${maxBodyBytes} bytes.`,
+        );
+      }
+      let principal = undefined as Principal;
+      if (authorize !== undefined) {
+        const decision = await authorize(request);
+        if (isRefusal(decision)) {
+          // Every 401 challenges (RFC 9110 §15.5.2), even from a refusal built by hand.
+          const challenge = decision.challenge ?? (decision.status === 401 ? 'Bearer' : undefined);
+          const extra = challenge === undefined ? undefined : { 'www-authenticate': challenge };
+          return refuse(decision.status, ErrorCode.InvalidRequest, decision.message, extra);
+        }
+        principal = decision;
+      }
+      const parsed = parse(body);
+      if (!parsed.ok) return refuse(400, ErrorCode.ParseError, 'The body is not valid JSON.');
+      const payload = parsed.value;
+      const server = createServer({ request, principal });
+      const answer: HandleResult = await server.handle(payload, { headers });
+      if (answer === undefined) return { status: 202, headers: {} };
+      // An empty or oversized batch is one error for the whole body: a 400, as JSON-RPC's own.
+      const status = Array.isArray(answer)
+        ? 200
+        : Array.isArray(payload)
+          ? 400
+          : (httpStatusOf(answer) ?? 200);
+      return { status, headers: { ...JSON_HEADERS }, body: serialize(answer, server) };
+    } catch (error) {
+      report(onError, error, request);
+      return refuse(500, ErrorCode.InternalError, 'Internal error');
     }
-    const parsed = parse(body);
-    if (!parsed.ok) return refuse(400, ErrorCode.ParseError, 'The body is not valid JSON.');
-    const payload = parsed.value;
-    const server = createServer({ request, principal });
-    const answer: HandleResult = await server.handle(payload, { headers });
-    if (answer === undefined) return { status: 202, headers: {} };
-    // An empty or oversized batch is one error for the whole body: a 400, as JSON-RPC's own.
-    const status = Array.isArray(answer)
-      ? 200
-      : Array.isArray(payload)
-        ? 400
-        : (httpStatusOf(answer) ?? 200);
-    return { status, headers: { ...JSON_HEADERS }, body: serialize(answer, server) };
   };
+  Object.defineProperty(handler, 'maxBodyBytes', { value: maxBodyBytes, enumerable: true });
+  return handler as HttpHandler;
 }
 
-/** A web-standard handler made by {@link createFetchHandler}. */
-export type FetchHandler = (request: Request) => Promise<Response>;
+/** A web-standard handler made by {@link createFetchHandler}: its promise never rejects. */
+export interface FetchHandler {
+  (request: Request): Promise<Response>;
+  /** The largest body it serves, in bytes: it reads no more than one byte past it. */
+  readonly maxBodyBytes: number;
+}
 
 /**
  * Make the handler of an MCP endpoint for web-standard `Request` and `Response`: Deno, Bun,
@@ -317,8 +450,9 @@ export type FetchHandler = (request: Request) => Promise<Response>;
  * answering it.
  *
  * @param createServer - Makes the server for one request.
- * @param options - Limits, allowed hosts, and authorization.
- * @returns The handler.
+ * @param options - Limits, allowed hosts, authorization, and the error hook.
+ * @returns The handler, whose `maxBodyBytes` property is the limit it reads bodies to.
+ * @throws TypeError - When `maxBodyBytes` is not a number of bytes.
  *
  * @example
  * ```ts
@@ -331,8 +465,8 @@ export function createFetchHandler<Principal = unknown>(
   options: HttpOptions<Principal> = {},
 ): FetchHandler {
   const handle = createHttpHandler(createServer, options);
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  return async (request) => {
+  const { maxBodyBytes } = handle;
+  const handler = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
     let headers: HttpHeaders = request.headers;
     if (!request.headers.has('host')) {
@@ -342,7 +476,13 @@ export function createFetchHandler<Principal = unknown>(
     }
     const plain: HttpRequest = { method: request.method, url: url.pathname + url.search, headers };
     if (request.method === 'POST' && request.body !== null) {
-      plain.body = await readBody(request.body, maxBodyBytes);
+      try {
+        plain.body = await readBody(request.body, maxBodyBytes);
+      } catch {
+        // The client went away, or its stream broke, mid-body: nothing of it can be served.
+        const refusal = refuse(400, ErrorCode.InvalidRequest, 'The body could not be read.');
+        return new Response(refusal.body, { status: 400, headers: refusal.headers });
+      }
     }
     const response = await handle(plain);
     return new Response(response.body ?? null, {
@@ -350,6 +490,8 @@ export function createFetchHandler<Principal = unknown>(
       headers: response.headers,
     });
   };
+  Object.defineProperty(handler, 'maxBodyBytes', { value: maxBodyBytes, enumerable: true });
+  return handler as FetchHandler;
 }
 
 /**

@@ -35,17 +35,24 @@ export const LOG_LEVELS: readonly LoggingLevel[] = [
 ];
 
 const SENTINEL = /^=\?base64\?(.*)\?=$/;
+// What a header value may hold (RFC 9110 §5.5, the transport's Value Encoding): visible ASCII,
+// space and tab. Anything else, non-ASCII above all, comes base64-encoded, or not at all.
+const FIELD_VALUE = /^[\t\x20-\x7e]*$/;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * Decode a header that mirrors a body value: trimmed, and, when it is `=?base64?…?=` (how clients
- * send values that are not plain visible ASCII), its UTF-8 text decoded strictly.
+ * send values that are not plain visible ASCII), its UTF-8 text decoded strictly. A raw value
+ * with other characters (non-ASCII, as an HTTP stack hands over bytes past 0x7F, or control
+ * characters) is refused, never compared: only the base64 form carries them.
  *
  * @param raw - The header's value.
- * @returns The value, or `undefined` when the base64 is malformed.
+ * @returns The value, or `undefined` when it holds characters a header may not carry, or
+ * malformed base64.
  */
 export function decodeHeaderValue(raw: string): string | undefined {
+  if (!FIELD_VALUE.test(raw)) return undefined;
   const value = raw.trim();
   const encoded = SENTINEL.exec(value)?.[1];
   if (encoded === undefined) return value;
@@ -120,6 +127,14 @@ export function headerParameters(schema: unknown, toolName: string): HeaderParam
   return found;
 }
 
+const INVALID_CHARACTERS = 'has characters other than visible ASCII, space and tab.';
+
+// Why decodeHeaderValue refused a value; run on the failure path only.
+const undecodable = (raw: string) =>
+  FIELD_VALUE.test(raw)
+    ? 'is not valid base64.'
+    : 'has characters other than visible ASCII, space and tab: send such a value as =?base64?<base64>?=.';
+
 function valueAt(args: unknown, path: readonly string[]): unknown {
   let value = args;
   for (const key of path)
@@ -160,7 +175,7 @@ export function checkParameterHeaders(
     }
     if (raw === undefined) return `Mcp-Param-${name} is required with ${path.join('.')}.`;
     const text = decodeHeaderValue(raw);
-    if (text === undefined) return `Mcp-Param-${name} is not valid base64.`;
+    if (text === undefined) return `Mcp-Param-${name} ${undecodable(raw)}`;
     if (!matches(value, text)) return `Mcp-Param-${name} does not match ${path.join('.')}.`;
   }
   return undefined;
@@ -208,12 +223,14 @@ export function routingHeaderProblem(
   }
   const routed = header(headers, 'mcp-method');
   if (routed === undefined) return 'Mcp-Method is required.';
+  // Never base64: a method the header cannot carry as it is never matches.
+  if (!FIELD_VALUE.test(routed)) return `Mcp-Method ${INVALID_CHARACTERS}`;
   if (routed.trim() !== method) return 'Mcp-Method must equal the method in the body.';
   if (field === undefined) return undefined;
   const named = header(headers, 'mcp-name');
   if (named === undefined) return `Mcp-Name is required for ${method}.`;
   const decoded = decodeHeaderValue(named);
-  if (decoded === undefined) return 'Mcp-Name is not valid base64.';
+  if (decoded === undefined) return `Mcp-Name ${undecodable(named)}`;
   if (!isObject(params) || decoded !== params[field]) {
     return `Mcp-Name must equal the ${field} in the body.`;
   }

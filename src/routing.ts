@@ -81,28 +81,29 @@ function unsupported(id: RequestId | null, requested: string): JSONRPCError {
   });
 }
 
-// What makes an object not a request or a notification; `undefined` when it is one.
 // A message to drop without an answer.
 const DROPPED = Symbol('dropped');
+
+// A message that is not a request or a notification is input the server cannot accept: an HTTP
+// error status in both eras (the transport's rule), though it is 200 inside a batch, whose answer
+// is the array.
+const notAMessage = (id: RequestId | null, message: string) =>
+  badRequest(id, ErrorCode.InvalidRequest, message);
+
+// What makes an object not a request or a notification; `undefined` when it is one.
 
 function invalidEnvelope(
   message: Record<string, unknown>,
   replyTo: RequestId | null,
 ): JSONRPCError | typeof DROPPED | undefined {
   const { id, method, params } = message;
-  if (message.jsonrpc !== '2.0') {
-    return errorResponse(replyTo, ErrorCode.InvalidRequest, 'jsonrpc must be "2.0".');
-  }
-  if (typeof method !== 'string') {
-    return errorResponse(replyTo, ErrorCode.InvalidRequest, 'method must be a string.');
-  }
+  if (message.jsonrpc !== '2.0') return notAMessage(replyTo, 'jsonrpc must be "2.0".');
+  if (typeof method !== 'string') return notAMessage(replyTo, 'method must be a string.');
   if (id !== undefined && replyTo === null) {
-    return errorResponse(null, ErrorCode.InvalidRequest, 'id must be a string or an integer.');
+    return notAMessage(null, 'id must be a string or an integer.');
   }
   if (params !== undefined && !isObject(params)) {
-    if (!Array.isArray(params)) {
-      return errorResponse(replyTo, ErrorCode.InvalidRequest, 'params must be an object.');
-    }
+    if (!Array.isArray(params)) return notAMessage(replyTo, 'params must be an object.');
     // Positional params make a valid JSON-RPC message, which MCP's methods do not take: a request
     // is told so; a notification, which nothing ever answers, is dropped.
     return id === undefined
@@ -171,9 +172,7 @@ function handshake(
   context: RequestContext,
   server: MCPServerBase,
 ): Routed | JSONRPCResponse | undefined {
-  if (!isObject(message)) {
-    return errorResponse(null, ErrorCode.InvalidRequest, 'A message must be a JSON object.');
-  }
+  if (!isObject(message)) return notAMessage(null, 'A message must be a JSON object.');
   const replyTo = isRequestId(message.id) ? message.id : null;
   // A client's response to a server request: a stateless server sent none, and owes nothing.
   if (message.id !== undefined && isResponse(message)) return undefined;
@@ -205,9 +204,7 @@ function modern(
   server: MCPServerBase,
 ): Routed | JSONRPCResponse | undefined {
   const { headers } = context;
-  if (!isObject(message)) {
-    return badRequest(null, ErrorCode.InvalidRequest, 'A message must be a JSON object.');
-  }
+  if (!isObject(message)) return notAMessage(null, 'A message must be a JSON object.');
   const replyTo = isRequestId(message.id) ? message.id : null;
   if (isResponse(message)) {
     return badRequest(
@@ -218,6 +215,7 @@ function modern(
   }
   const invalid = invalidEnvelope(message, replyTo);
   if (invalid === DROPPED) return undefined;
+  // Positional params are a -32602 that 2026-07-28 answers with 400 too; the rest are 400 already.
   if (invalid !== undefined) return withHttpStatus(invalid, 400);
   const method = message.method as string;
   const params = message.params as Record<string, unknown> | undefined;

@@ -2,12 +2,21 @@
 // Fastify in this process; Deno and Bun as children of their own binaries.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { request } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import express from 'express';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { DEFAULT_MAX_BODY_BYTES } from '../src/http.js';
+import { nodeListener } from '../examples/node-http.js';
+import {
+  createFetchHandler,
+  createHttpHandler,
+  DEFAULT_MAX_BODY_BYTES,
+  type HttpOptions,
+} from '../src/http.js';
+import { TestServer } from './fixtures.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const READY_TIMEOUT_MS = 30_000;
@@ -70,8 +79,13 @@ const HEADERS = {
   accept: 'application/json, text/event-stream',
 };
 
-const post = (url: string, body: BodyInit, headers: Record<string, string> = {}) =>
-  fetch(url, { method: 'POST', headers: { ...HEADERS, ...headers }, body });
+const post = (
+  url: string,
+  body: BodyInit,
+  headers: Record<string, string> = {},
+  signal?: AbortSignal,
+) =>
+  fetch(url, { method: 'POST', headers: { ...HEADERS, ...headers }, body, signal: signal ?? null });
 
 const call = (url: string, method: string, params?: object) =>
   post(url, JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }));
@@ -207,3 +221,167 @@ adapter('Deno', () =>
   ]),
 );
 adapter('Bun', () => child('node_modules/.bin/bun', ['examples/adapters/bun.ts']));
+
+// ---------------------------------------------------------------------------------------------
+// The same adapters, each serving a handler of the test's own making.
+
+type Serve = (options: HttpOptions<unknown>, make?: () => TestServer) => Promise<Running>;
+
+const listen = async (server: Server): Promise<Running> => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+};
+
+const SERVED: Record<string, Serve> = {
+  'node:http': (options, make = () => new TestServer()) =>
+    listen(createServer(nodeListener(createHttpHandler(make, options)))),
+  Express: async (options, make = () => new TestServer()) => {
+    const { mcpApp, start } = await import('../examples/adapters/express.js');
+    return start(0, mcpApp(createHttpHandler(make, options)));
+  },
+  'Hono (the fetch wrapper)': async (options, make = () => new TestServer()) => {
+    const { mcpApp, start } = await import('../examples/adapters/hono.js');
+    return start(0, mcpApp(createFetchHandler(make, options)));
+  },
+  Fastify: async (options, make = () => new TestServer()) => {
+    const { start } = await import('../examples/adapters/fastify.js');
+    return start(0, createHttpHandler(make, options));
+  },
+};
+
+const PING = '{"jsonrpc":"2.0","id":1,"method":"ping"}';
+/** A ping of exactly `size` bytes, padded inside, so that a body cut short is not JSON. */
+function pingOf(size: number) {
+  const head = '{"jsonrpc":"2.0","id":1,"method":"ping","params":{"_meta":{"pad":"';
+  return `${head}${'x'.repeat(size - head.length - 4)}"}}}`;
+}
+
+async function withServer(running: Promise<Running>, run: (url: string) => Promise<void>) {
+  const { url, close } = await running;
+  try {
+    await run(url);
+  } finally {
+    await close();
+  }
+}
+
+const limit = suite('maxBodyBytes, set once in the handler, is the limit of every adapter');
+
+for (const [name, serve] of Object.entries(SERVED)) {
+  limit(`${name}: a small limit, a body one byte past it: 413`, async () => {
+    await withServer(serve({ maxBodyBytes: 1000 }), async (url) => {
+      assert.is((await post(url, pingOf(1000))).status, 200);
+      const error = await errorOf(await post(url, pingOf(1001)), 413);
+      assert.is(error.message, 'The body is larger than 1000 bytes.');
+    });
+  });
+
+  limit(
+    `${name}: a limit past the default: served to it, never cut short into -32700`,
+    async () => {
+      const maxBodyBytes = DEFAULT_MAX_BODY_BYTES + 1024;
+      await withServer(serve({ maxBodyBytes }), async (url) => {
+        const served = await post(url, pingOf(DEFAULT_MAX_BODY_BYTES + 512));
+        assert.is(served.status, 200);
+        assert.equal(await served.json(), { jsonrpc: '2.0', id: 1, result: {} });
+        const error = await errorOf(await post(url, pingOf(maxBodyBytes + 1)), 413);
+        assert.is(error.message, `The body is larger than ${maxBodyBytes} bytes.`);
+      });
+    },
+  );
+}
+
+limit.run();
+
+const failures = suite('what the factory or authorize throws: 500 -32603, never a page');
+
+for (const [name, serve] of Object.entries(SERVED)) {
+  failures(`${name}: the factory throws, authorize rejects`, async () => {
+    const seen: unknown[] = [];
+    const onError = (error: unknown) => seen.push(error);
+    const factory = serve({ onError }, () => {
+      throw new Error('boom');
+    });
+    const rejecting = serve({ onError, authorize: () => Promise.reject(new Error('down')) });
+    for (const running of [factory, rejecting]) {
+      await withServer(running, async (url) => {
+        const response = await post(url, PING);
+        assert.is(response.status, 500);
+        assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
+        assert.equal(await response.json(), {
+          jsonrpc: '2.0',
+          id: null,
+          error: { code: -32603, message: 'Internal error' },
+        });
+      });
+    }
+    assert.equal(
+      seen.map((error) => (error as Error).message),
+      ['boom', 'down'],
+    );
+  });
+}
+
+failures.run();
+
+const parsed = suite('Express with express.json() mounted before the MCP route');
+
+parsed('the body it parsed is served: a request, a notification, a batch', async () => {
+  const { mcpApp, start } = await import('../examples/adapters/express.js');
+  const app = mcpApp(
+    createHttpHandler(() => new TestServer()),
+    (app) => app.use(express.json()),
+  );
+  await withServer(start(0, app), async (url) => {
+    const answer = await post(url, PING, {}, AbortSignal.timeout(5000));
+    assert.is(answer.status, 200);
+    assert.equal(await answer.json(), { jsonrpc: '2.0', id: 1, result: {} });
+    const notification = '{"jsonrpc":"2.0","method":"notifications/initialized"}';
+    assert.is((await post(url, notification, {}, AbortSignal.timeout(5000))).status, 202);
+    const batch = await post(url, `[${PING},${PING}]`, {}, AbortSignal.timeout(5000));
+    assert.is(batch.status, 200);
+    assert.is((await batch.json()).length, 2);
+    // What express.json() leaves alone, the adapter reads: the handler's own 415.
+    const text = await post(url, PING, { 'content-type': 'text/plain' }, AbortSignal.timeout(5000));
+    assert.is((await errorOf(text, 415)).code, -32600);
+    // Not JSON-RPC: the handler's 400, from the body express.json() parsed.
+    const invalid = await post(url, '{"method":"ping"}', {}, AbortSignal.timeout(5000));
+    assert.is((await errorOf(invalid, 400)).code, -32600);
+  });
+});
+
+parsed(
+  'a middleware that spends the body and keeps nothing: 500 at once, never a hang',
+  async () => {
+    const { mcpApp, start } = await import('../examples/adapters/express.js');
+    const printed: unknown[] = [];
+    const original = console.error;
+    const app = mcpApp(
+      createHttpHandler(() => new TestServer()),
+      (app) =>
+        app.use((request, _response, next) => {
+          request.resume();
+          request.once('end', () => next());
+        }),
+    );
+    await withServer(start(0, app), async (url) => {
+      console.error = (...args: unknown[]) => printed.push(args[0]);
+      try {
+        const response = await post(url, PING, {}, AbortSignal.timeout(5000));
+        assert.is((await errorOf(response, 500)).code, -32603);
+      } finally {
+        console.error = original;
+      }
+    });
+    assert.match(String(printed[0]), /read before the MCP route/);
+  },
+);
+
+parsed.run();

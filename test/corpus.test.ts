@@ -233,7 +233,7 @@ spec('rpc call with an invalid Request object: -32600, id null', async () => {
   await both(
     '{"jsonrpc": "2.0", "method": 1, "params": "bar"}',
     error(null, -32600, 'method must be a string.'),
-    200,
+    400,
   );
 });
 
@@ -333,7 +333,7 @@ ids('any other id is -32600 with id null: MCP forbids null, fractions, and the r
     await both(
       `{"jsonrpc": "2.0", "id": ${raw}, "method": "ping"}`,
       error(null, -32600, 'id must be a string or an integer.'),
-      200,
+      400,
     );
   }
 });
@@ -489,7 +489,7 @@ pollution('__proto__ in params, in _meta, in the message: a key like any other',
   await both(
     '{"__proto__": {"jsonrpc": "2.0", "id": 1, "method": "ping"}}',
     error(null, -32600, 'jsonrpc must be "2.0".'),
-    200,
+    400,
   );
   await both(
     '{"jsonrpc": "2.0", "id": 1, "method": "__proto__", "params": {"__proto__": null}}',
@@ -532,14 +532,14 @@ deep('as the whole body: an array is a batch of one message that is not an objec
 });
 
 deep('as the whole body: an object is not a request', async () => {
-  await both(deepObject, error(null, -32600, 'jsonrpc must be "2.0".'), 200);
+  await both(deepObject, error(null, -32600, 'jsonrpc must be "2.0".'), 400);
 });
 
 deep('as the id: -32600, id null', async () => {
   await both(
     `{"jsonrpc": "2.0", "id": ${deepObject}, "method": "ping"}`,
     error(null, -32600, 'id must be a string or an integer.'),
-    200,
+    400,
   );
 });
 
@@ -653,7 +653,7 @@ huge('as an id: -32600, id null', async () => {
   await both(
     '{"jsonrpc": "2.0", "id": 1e400, "method": "ping"}',
     error(null, -32600, 'id must be a string or an integer.'),
-    200,
+    400,
   );
 });
 
@@ -850,12 +850,12 @@ duplicates('id, method, jsonrpc', async () => {
   await both(
     '{"jsonrpc": "2.0", "jsonrpc": "1.0", "id": 1, "method": "ping"}',
     error(1, -32600, 'jsonrpc must be "2.0".'),
-    200,
+    400,
   );
   await both(
     '{"jsonrpc": "2.0", "id": 1, "id": null, "method": "ping"}',
     error(null, -32600, 'id must be a string or an integer.'),
-    200,
+    400,
   );
 });
 

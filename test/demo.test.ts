@@ -154,7 +154,7 @@ demo('the project server scoped to one repository', async ({ demo }) => {
 demo('the operations server: nothing without the staff token', async ({ demo }) => {
   const refusals = [
     [{}, 401, 'A staff token is required: Authorization: Bearer <token>.'],
-    [{ Authorization: 'Bearer wrong' }, 403, 'This token is not a staff token.'],
+    [{ Authorization: 'Bearer wrong' }, 401, 'This token is not a staff token.'],
     [{ Authorization: 'Basic c3RhZmY6c2VjcmV0' }, 401, 'A staff token is required'],
   ] as const;
   for (const [headers, status, message] of refusals) {
@@ -174,6 +174,25 @@ demo('the operations server: nothing without the staff token', async ({ demo }) 
   assert.is(raw.status, 401);
   assert.is(raw.headers.get('www-authenticate'), 'Bearer');
   assert.not.match(await raw.text(), /search_logs|get_health/);
+});
+
+demo('the operations server: a wrong token is 401 invalid_token, never 403', async ({ demo }) => {
+  // The authorization spec: "Invalid or expired tokens MUST receive a HTTP 401"; RFC 6750 names
+  // the case in the challenge, so that a client gets a new token rather than retry this one.
+  for (const token of ['wrong', 'staff-secret-but-longer', 'STAFF-SECRET']) {
+    const response = await fetch(`${demo.base}/operations/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+    });
+    assert.is(response.status, 401);
+    assert.is(response.headers.get('www-authenticate'), 'Bearer error="invalid_token"');
+    assert.equal(await response.json(), {
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: 'This token is not a staff token.' },
+    });
+  }
 });
 
 demo('the operations server with the token: logs, health and users', async ({ demo, log }) => {

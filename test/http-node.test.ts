@@ -6,7 +6,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { nodeListener } from '../examples/node-http.js';
 import { createHttpHandler, type HttpRequest } from '../src/http.js';
-import { TestServer } from './fixtures.js';
+import { encodeHeaderValue, toolsByName } from '../src/index.js';
+import { Forecast, TestServer } from './fixtures.js';
 
 interface Case {
   name: string;
@@ -55,6 +56,38 @@ const cases: Case[] = [
     body: '{"jsonrpc"',
     status: 400,
     answer: /"id":null,"error":\{"code":-32700/,
+  },
+  {
+    name: 'JSON that is not a JSON-RPC message',
+    body: '{"id":1,"method":"ping"}',
+    status: 400,
+    answer:
+      /^\{"jsonrpc":"2.0","id":1,"error":\{"code":-32600,"message":"jsonrpc must be \\"2.0\\"."\}\}$/,
+  },
+  {
+    name: 'a bare string',
+    body: '"ping"',
+    status: 400,
+    answer: /"id":null,"error":\{"code":-32600/,
+  },
+  {
+    name: 'an id of null',
+    body: '{"jsonrpc":"2.0","id":null,"method":"ping"}',
+    status: 400,
+    answer: /"id":null,"error":\{"code":-32600/,
+  },
+  {
+    name: 'a response alone',
+    body: '{"jsonrpc":"2.0","id":1,"result":{}}',
+    status: 202,
+    answer: '',
+  },
+  {
+    name: 'a batch with a message that is not one',
+    body: `[null,${PING}]`,
+    status: 200,
+    answer:
+      /^\[\{"jsonrpc":"2.0","id":null,"error":\{"code":-32600.*\},\{"jsonrpc":"2.0","id":1,"result":\{\}\}\]$/,
   },
   {
     name: 'wrong Content-Type',
@@ -129,7 +162,7 @@ const http = suite<{ server: Server; port: number }>('HTTP rules over node:http'
 });
 
 http.before(async (context) => {
-  context.server = createServer(nodeListener(handle, 100));
+  context.server = createServer(nodeListener(handle));
   await new Promise<void>((resolve) => context.server.listen(0, '127.0.0.1', resolve));
   context.port = (context.server.address() as AddressInfo).port;
 });
@@ -199,6 +232,56 @@ http('a body far over the limit is refused without reading it all', async ({ por
   });
   assert.is(answer.status, 413);
   assert.is(answer.headers.connection, 'close');
+});
+
+http('non-ASCII bytes in a header are 400 -32020; their base64 form is served', async () => {
+  class Modern extends TestServer {
+    override readonly tools = toolsByName(...new TestServer().tools.values(), new Forecast());
+  }
+  const server = createServer(nodeListener(createHttpHandler(() => new Modern())));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const call = (region: string) =>
+    send(port, {
+      name: 'forecast',
+      headers: {
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/call',
+        'mcp-name': 'forecast',
+        // Node writes a string's characters below U+0100 as single bytes: "ü" goes as 0xFC.
+        'mcp-param-region': region,
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: {
+          name: 'forecast',
+          arguments: { region: 'Zürich' },
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+            'io.modelcontextprotocol/clientCapabilities': {},
+          },
+        },
+      }),
+      status: 0,
+      answer: '',
+    });
+  try {
+    const raw = await call('Zürich');
+    assert.is(raw.status, 400);
+    assert.equal(JSON.parse(raw.body).error, {
+      code: -32020,
+      message:
+        'Mcp-Param-Region has characters other than visible ASCII, space and tab: send such a value as =?base64?<base64>?=.',
+    });
+    const encoded = await call(encodeHeaderValue('Zürich'));
+    assert.is(encoded.status, 200);
+    assert.match(encoded.body, /Zürich: sunny/);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
 });
 
 http.run();

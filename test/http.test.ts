@@ -6,7 +6,9 @@ import {
   createFetchHandler,
   createHttpHandler,
   forbidden,
+  type HttpOptions,
   type HttpRequest,
+  type Refusal,
   readBody,
   unauthorized,
 } from '../src/http.js';
@@ -79,6 +81,68 @@ rules('nothing owed: 202 with no body and no Content-Type', async () => {
     status: 202,
     headers: {},
   });
+});
+
+// The transport: "If the server cannot accept the input, it MUST return an HTTP error status code".
+const NOT_MESSAGES: [string, string][] = [
+  ['{"id":1,"method":"ping"}', 'jsonrpc must be "2.0".'],
+  ['{"jsonrpc":"1.0","id":1,"method":"ping"}', 'jsonrpc must be "2.0".'],
+  ['{"jsonrpc":"2.0","id":1}', 'method must be a string.'],
+  ['{"jsonrpc":"2.0","id":1,"method":7}', 'method must be a string.'],
+  ['{"jsonrpc":"2.0","id":null,"method":"ping"}', 'id must be a string or an integer.'],
+  ['{"jsonrpc":"2.0","id":1.5,"method":"ping"}', 'id must be a string or an integer.'],
+  ['{"jsonrpc":"2.0","id":{},"method":"ping"}', 'id must be a string or an integer.'],
+  ['{"jsonrpc":"2.0","id":true,"method":"ping"}', 'id must be a string or an integer.'],
+  ['{"jsonrpc":"2.0","id":1,"method":"ping","params":"x"}', 'params must be an object.'],
+  ['"ping"', 'A message must be a JSON object.'],
+  ['null', 'A message must be a JSON object.'],
+  ['42', 'A message must be a JSON object.'],
+  ['{}', 'jsonrpc must be "2.0".'],
+];
+
+rules('JSON that is not a JSON-RPC message is 400 -32600, in both eras', async () => {
+  for (const version of [undefined, '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28']) {
+    const headers: Record<string, string> = version ? { 'mcp-protocol-version': version } : {};
+    for (const [body, message] of NOT_MESSAGES) {
+      const answer = await handler(post(body, headers));
+      assert.is(answer.status, 400, `${version}: ${body}`);
+      const { id, error } = JSON.parse(answer.body!);
+      assert.equal(error, { code: -32600, message }, `${version}: ${body}`);
+      // The id is sent back when it could be read, as JSON-RPC has it.
+      assert.is(id, /"id":1[,}]/.test(body) ? 1 : null, body);
+    }
+  }
+});
+
+rules('in a batch, a message that is not one is answered in the array, 200', async () => {
+  const answer = await handler(post(`[{"id":1,"method":"ping"},"ping",${PING}]`));
+  assert.equal(answer, {
+    status: 200,
+    headers: JSON_TYPE,
+    body: JSON.stringify([
+      { jsonrpc: '2.0', id: 1, error: { code: -32600, message: 'jsonrpc must be "2.0".' } },
+      {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: 'A message must be a JSON object.' },
+      },
+      { jsonrpc: '2.0', id: 1, result: {} },
+    ]),
+  });
+});
+
+rules('a response or a notification posted alone is 202, in the handshake era', async () => {
+  for (const version of [undefined, '2025-06-18', '2025-11-25']) {
+    const headers: Record<string, string> = version ? { 'mcp-protocol-version': version } : {};
+    for (const body of [
+      '{"jsonrpc":"2.0","id":1,"result":{}}',
+      '{"jsonrpc":"2.0","id":"a","error":{"code":-1,"message":"no"}}',
+      '{"jsonrpc":"2.0","method":"notifications/initialized"}',
+      '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1}}',
+    ]) {
+      assert.equal(await handler(post(body, headers)), { status: 202, headers: {} }, body);
+    }
+  }
 });
 
 rules('a body that is not JSON is 400 -32700 with id null', async () => {
@@ -309,6 +373,165 @@ rules(
   },
 );
 
+rules('an invalid or expired token is 401 with Bearer error="invalid_token"', async () => {
+  const guarded = createHttpHandler(() => new TestServer(), {
+    authorize: (request) => {
+      const token = bearerToken(request.headers);
+      if (token === undefined) return unauthorized();
+      if (token === 'expired') {
+        return unauthorized('The token has expired.', {
+          error: 'invalid_token',
+          description: 'The token expired',
+          resourceMetadata: 'https://mcp.example.com/.well-known/oauth-protected-resource',
+        });
+      }
+      if (token === 'reader') {
+        return forbidden('Staff only.', { error: 'insufficient_scope', scope: 'staff "all"' });
+      }
+      return token === 'secret'
+        ? 'staff'
+        : unauthorized('The token is not valid.', { error: 'invalid_token' });
+    },
+  });
+  const as = (token: string) => guarded(post(PING, { authorization: `Bearer ${token}` }));
+  assert.equal(
+    await as('wrong'),
+    refusal(401, -32600, 'The token is not valid.', {
+      'www-authenticate': 'Bearer error="invalid_token"',
+    }),
+  );
+  assert.equal(
+    await as('expired'),
+    refusal(401, -32600, 'The token has expired.', {
+      'www-authenticate':
+        'Bearer error="invalid_token", error_description="The token expired", resource_metadata="https://mcp.example.com/.well-known/oauth-protected-resource"',
+    }),
+  );
+  // 403 for a valid caller without the right, with the scope it lacks; quotes escaped.
+  assert.equal(
+    await as('reader'),
+    refusal(403, -32600, 'Staff only.', {
+      'www-authenticate': 'Bearer error="insufficient_scope", scope="staff \\"all\\""',
+    }),
+  );
+  assert.is((await as('secret')).status, 200);
+});
+
+rules('every 401 carries WWW-Authenticate, even from a refusal built by hand', async () => {
+  const [brand] = Object.getOwnPropertySymbols(unauthorized());
+  const handMade = { [brand!]: true, status: 401, message: 'No.' } as unknown as Refusal;
+  const guarded = createHttpHandler(() => new TestServer(), { authorize: () => handMade });
+  assert.equal(
+    await guarded(post(PING)),
+    refusal(401, -32600, 'No.', { 'www-authenticate': 'Bearer' }),
+  );
+});
+
+rules('a challenge a header cannot carry fails in authorize: 500, to onError', async () => {
+  assert.throws(() => unauthorized('x', { description: 'say "no"' }), /error_description/);
+  assert.throws(() => unauthorized('x', { error: 'caf\u00e9' }), /error has characters/);
+  assert.throws(() => forbidden('x', { scope: 'a\nb' }), /scope has characters/);
+  const errors: unknown[] = [];
+  const guarded = createHttpHandler(() => new TestServer(), {
+    authorize: () => unauthorized('x', { error: 'line\r\nbreak' }),
+    onError: (error) => errors.push(error),
+  });
+  assert.is((await guarded(post(PING))).status, 500);
+  assert.instance(errors[0], TypeError);
+});
+
+const INTERNAL = refusal(500, -32603, 'Internal error');
+
+rules('what the factory or authorize throws is 500 -32603, handed to onError', async () => {
+  const boom = new Error('the database is down');
+  const failures: Record<string, HttpOptions<unknown>> = {
+    'authorize throws': {
+      authorize: () => {
+        throw boom;
+      },
+    },
+    'authorize rejects': { authorize: () => Promise.reject(boom) },
+  };
+  for (const [name, options] of Object.entries(failures)) {
+    const seen: [unknown, HttpRequest][] = [];
+    const request = post(PING);
+    const failing = createHttpHandler(() => new TestServer(), {
+      ...options,
+      onError: (error, request) => seen.push([error, request]),
+    });
+    assert.equal(await failing(request), INTERNAL, name);
+    assert.equal(seen, [[boom, request]], name);
+  }
+  const seen: unknown[] = [];
+  const factoryFails = createHttpHandler(
+    () => {
+      throw boom;
+    },
+    { onError: (error) => seen.push(error) },
+  );
+  assert.equal(await factoryFails(post(PING)), INTERNAL);
+  assert.equal(seen, [boom]);
+  // A server whose handle() rejects, say an override gone wrong, is the same.
+  class Broken extends TestServer {
+    override async handleMessage(): Promise<never> {
+      throw boom;
+    }
+  }
+  const broken = createHttpHandler(() => new Broken(), { onError: (error) => seen.push(error) });
+  assert.equal(await broken(post(PING)), INTERNAL);
+  assert.equal(seen, [boom, boom]);
+});
+
+rules('onError: console.error by default; a hook that fails changes nothing', async () => {
+  const printed: unknown[][] = [];
+  const original = console.error;
+  console.error = (...args: unknown[]) => printed.push(args);
+  try {
+    const failing = createHttpHandler(() => {
+      throw new Error('boom');
+    });
+    assert.equal(await failing(post(PING)), INTERNAL);
+  } finally {
+    console.error = original;
+  }
+  assert.is(printed.length, 1);
+  assert.match(String(printed[0]![0]), /a request failed/);
+  assert.is((printed[0]![1] as Error).message, 'boom');
+  for (const onError of [
+    () => {
+      throw new Error('the logger is down');
+    },
+    () => Promise.reject(new Error('the logger is down')),
+  ]) {
+    const failing = createHttpHandler(
+      () => {
+        throw new Error('boom');
+      },
+      { onError },
+    );
+    assert.equal(await failing(post(PING)), INTERNAL);
+  }
+  // Let a rejection left unhandled surface, were there one.
+  await new Promise((resolve) => setTimeout(resolve, 10));
+});
+
+rules('maxBodyBytes: one limit, carried by the handler for its adapter', async () => {
+  const small = createHttpHandler(() => new TestServer(), { maxBodyBytes: 100 });
+  assert.is(small.maxBodyBytes, 100);
+  assert.is(handler.maxBodyBytes, 4 * 1024 * 1024);
+  assert.throws(() => {
+    (small as { maxBodyBytes: number }).maxBodyBytes = 5;
+  }, TypeError);
+  assert.is(small.maxBodyBytes, 100);
+  assert.is(createFetchHandler(() => new TestServer(), { maxBodyBytes: 7 }).maxBodyBytes, 7);
+  for (const maxBodyBytes of [Number.NaN, -1, '10' as unknown as number]) {
+    assert.throws(
+      () => createHttpHandler(() => new TestServer(), { maxBodyBytes }),
+      /maxBodyBytes must be a number of bytes/,
+    );
+  }
+});
+
 rules('the server factory sees the request, e.g. to scope the server', async () => {
   const urls: (string | undefined)[] = [];
   const scoped = createHttpHandler(({ request }) => {
@@ -418,6 +641,62 @@ fetchHandler('answers web Requests with web Responses, by the same rules', async
     new Request('http://localhost/mcp', { method: 'POST', headers: JSON_TYPE, body: PING }),
   );
   assert.is(huge.status, 413);
+});
+
+fetchHandler('what the factory throws is 500 -32603, handed to onError', async () => {
+  const seen: unknown[] = [];
+  const failing = createFetchHandler(
+    () => {
+      throw new Error('boom');
+    },
+    { onError: (error) => seen.push(error) },
+  );
+  const response = await failing(
+    new Request('http://localhost/mcp', { method: 'POST', headers: JSON_TYPE, body: PING }),
+  );
+  assert.is(response.status, 500);
+  assert.is(response.headers.get('content-type'), 'application/json');
+  assert.equal(await response.json(), {
+    jsonrpc: '2.0',
+    id: null,
+    error: { code: -32603, message: 'Internal error' },
+  });
+  assert.is((seen[0] as Error).message, 'boom');
+});
+
+fetchHandler(
+  'a body stream that breaks is 400 with a JSON-RPC error, not a rejection',
+  async () => {
+    const broken = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        controller.error(new Error('connection reset'));
+      },
+    });
+    const response = await web(
+      new Request('http://localhost/mcp', {
+        method: 'POST',
+        headers: JSON_TYPE,
+        body: broken,
+        duplex: 'half',
+      } as RequestInit),
+    );
+    assert.is(response.status, 400);
+    assert.equal(await response.json(), {
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: 'The body could not be read.' },
+    });
+  },
+);
+
+fetchHandler('reads the body to the limit set once, in its options', async () => {
+  const limited = createFetchHandler(() => new TestServer(), { maxBodyBytes: PING.length });
+  const send = (body: string) =>
+    limited(new Request('http://localhost/mcp', { method: 'POST', headers: JSON_TYPE, body }));
+  assert.is((await send(PING)).status, 200);
+  const over = await send(`${PING} `);
+  assert.is(over.status, 413);
+  assert.is((await over.json()).error.message, `The body is larger than ${PING.length} bytes.`);
 });
 
 fetchHandler.run();

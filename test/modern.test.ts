@@ -664,7 +664,66 @@ era('tool results, tool errors and invalid arguments, as in the handshake era', 
   }
 });
 
+const BAD_CHARACTERS = 'has characters other than visible ASCII, space and tab';
+
+era(
+  'a raw header value with non-ASCII or control characters is 400 -32020, never a match',
+  async () => {
+    const forecast = (region: string, header: string) =>
+      post(
+        modern(
+          1,
+          'tools/call',
+          { name: 'forecast', arguments: { region } },
+          {
+            'mcp-param-region': header,
+          },
+        ),
+      );
+    // A Node stack hands over bytes past 0x7F as latin-1 characters: "Zürich" sent raw arrives so.
+    for (const value of ['Zürich', 'north\u0001', 'north\u007f', '日本', 'a\u00a0b']) {
+      assert.equal(
+        await forecast(value, value),
+        {
+          status: 400,
+          body: failure(
+            1,
+            -32020,
+            `Mcp-Param-Region ${BAD_CHARACTERS}: send such a value as =?base64?<base64>?=.`,
+          ),
+        },
+        JSON.stringify(value),
+      );
+      // Only the base64 form carries them.
+      assert.is((await forecast(value, encodeHeaderValue(value))).status, 200, value);
+    }
+    // Tabs and spaces inside are allowed characters; the edges are trimmed.
+    assert.is((await forecast('a\tb c', 'a\tb c')).status, 200);
+    assert.is((await forecast('north', '\tnorth ')).status, 200);
+    const named = await post(
+      modern(1, 'tools/call', { name: 'café', arguments: {} }, { 'mcp-name': 'café' }),
+    );
+    assert.equal(named, {
+      status: 400,
+      body: failure(
+        1,
+        -32020,
+        `Mcp-Name ${BAD_CHARACTERS}: send such a value as =?base64?<base64>?=.`,
+      ),
+    });
+    const method = await post(modern(1, 'tools/lïst', {}, { 'mcp-method': 'tools/lïst' }));
+    assert.equal(method, {
+      status: 400,
+      body: failure(1, -32020, `Mcp-Method ${BAD_CHARACTERS}.`),
+    });
+  },
+);
+
 era('header values: decoded strictly, encoded only when they must be', () => {
+  assert.is(decodeHeaderValue('Zürich'), undefined);
+  assert.is(decodeHeaderValue('a\u0000b'), undefined);
+  assert.is(decodeHeaderValue('=?base64?SGVsbG8=?=\u00e9'), undefined);
+  assert.is(decodeHeaderValue('\ta b\t'), 'a b');
   assert.is(decodeHeaderValue('  plain  '), 'plain');
   assert.is(decodeHeaderValue('=?base64?SGVsbG8=?='), 'Hello');
   assert.is(decodeHeaderValue('=?base64?SGVsbG8?='), undefined);

@@ -12,16 +12,22 @@ declare const Bun: {
   serve(options: {
     hostname: string;
     port: number;
+    maxRequestBodySize?: number;
     fetch: (request: Request) => Response | Promise<Response>;
   }): { port: number };
 };
 
 const repository = loadRepository(fileURLToPath(new URL('../../', import.meta.url)));
+// The one body limit is the handler's maxBodyBytes, set in its options: the handler reads no more
+// than one byte past it and answers 413 with a JSON-RPC error. Bun's own cap (128 MiB by default)
+// is kept above it, so that Bun's bare 413 never answers first.
 const handler = createFetchHandler(() => new ProjectServer([repository]));
+const BUN_DEFAULT_MAX_REQUEST_BODY_SIZE = 128 * 1024 * 1024;
 
 const server = Bun.serve({
   hostname: '127.0.0.1',
   port: Number(process.env.PORT ?? 3000),
+  maxRequestBodySize: Math.max(handler.maxBodyBytes + 1, BUN_DEFAULT_MAX_REQUEST_BODY_SIZE),
   fetch: (request) =>
     new URL(request.url).pathname === '/mcp'
       ? handler(request)

@@ -21,6 +21,8 @@ declare const Deno: {
 };
 
 const repository = loadRepository(fileURLToPath(new URL('../../', import.meta.url)));
+// The one body limit is the handler's maxBodyBytes, set in its options (Deno.serve has none of its
+// own): the handler reads no more than one byte past it and answers 413 with a JSON-RPC error.
 const handler = createFetchHandler(() => new ProjectServer([repository]));
 
 Deno.serve(

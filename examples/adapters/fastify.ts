@@ -3,22 +3,25 @@
 import type { IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
-import { createHttpHandler, DEFAULT_MAX_BODY_BYTES } from 'mcp-protocol-core/http';
+import { createHttpHandler, type HttpHandler } from 'mcp-protocol-core/http';
 import { ProjectServer } from '../demo/project-server.js';
 import { loadRepository } from '../demo/repository.js';
 import { readNodeBody } from '../node-http.js';
 
 const repository = loadRepository(fileURLToPath(new URL('../../', import.meta.url)));
-const handler = createHttpHandler(() => new ProjectServer([repository]));
 
 /** Start the server on 127.0.0.1; resolves when it listens. */
-export async function start(port = 3000) {
+export async function start(
+  port = 3000,
+  handler: HttpHandler = createHttpHandler(() => new ProjectServer([repository])),
+) {
   const app = Fastify();
-  // The body as bytes, whatever its Content-Type, no more than one byte past the limit: the handler
-  // answers 415, 413 and 400. Not `parseAs: 'buffer'`, whose bodyLimit answers 413 in Fastify's way.
+  // The body as bytes, whatever its Content-Type, no more than one byte past the handler's limit:
+  // the handler answers 415, 413 and 400. Not `parseAs: 'buffer'`, whose bodyLimit (1 MiB by
+  // default) answers 413 in Fastify's way; a parser that reads the stream itself is not under it.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request: unknown, payload: IncomingMessage) =>
-    readNodeBody(payload, DEFAULT_MAX_BODY_BYTES),
+    readNodeBody(payload, handler.maxBodyBytes),
   );
   // Every method, not only POST: the handler answers GET and the others 405, with `Allow: POST`.
   app.all('/mcp', async (request, reply) => {

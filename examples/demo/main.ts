@@ -7,7 +7,6 @@ import { fileURLToPath } from 'node:url';
 import {
   bearerToken,
   createHttpHandler,
-  forbidden,
   type HttpRequest,
   unauthorized,
 } from 'mcp-protocol-core/http';
@@ -47,13 +46,16 @@ export async function startDemo({
 
   // Hashed first, so that the comparison takes the same time whatever the token's length.
   const expected = digest(token);
+  // No token, or a wrong one: 401, the client must (re)authenticate; a wrong one is told
+  // invalid_token (RFC 6750), as the MCP authorization spec asks for invalid or expired tokens.
+  // 403 would be for a caller known but without the right, which one shared token cannot tell.
   const authorize = (request: HttpRequest) => {
     const given = bearerToken(request.headers);
     if (given === undefined)
       return unauthorized('A staff token is required: Authorization: Bearer <token>.');
     return timingSafeEqual(digest(given), expected)
       ? 'staff'
-      : forbidden('This token is not a staff token.');
+      : unauthorized('This token is not a staff token.', { error: 'invalid_token' });
   };
   const operations = nodeListener(
     createHttpHandler(() => new OperationsServer(activity), { authorize }),
