@@ -90,3 +90,11 @@ export {
 } from './tool-base.js';
 export type * from './types.js';
 export { SERVER_VERSION } from './version.js';
+export {
+  capabilitiesFor,
+  implementationFor,
+  type ProtocolVersion,
+  resultFor,
+  toolFor,
+  versionOf,
+} from './versions.js';

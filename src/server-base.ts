@@ -43,6 +43,7 @@ import type {
   Result,
   ServerCapabilities,
 } from './types.js';
+import { capabilitiesFor, implementationFor, resultFor, toolFor, versionOf } from './versions.js';
 
 export type { CallContext, RequestContext };
 
@@ -104,6 +105,28 @@ export interface CacheHint {
 
 const PUBLIC_FIVE_MINUTES: CacheHint = Object.freeze({ ttlMs: 300_000, cacheScope: 'public' });
 const PUBLIC_ONE_HOUR: CacheHint = Object.freeze({ ttlMs: 3_600_000, cacheScope: 'public' });
+
+// A server's cache hint, checked: what the specification would not let a client read is the
+// server's own mistake, told to its author, not sent. Checked wherever it is read, and on every
+// request before anything else, since a subclass sets it after the base constructor has run.
+function cacheHint(
+  server: MCPServerBase,
+  option: 'toolsCache' | 'discoverCache',
+  fallback: CacheHint,
+): CacheHint {
+  const hint: unknown = server[option];
+  if (hint === undefined) return fallback;
+  const where = `${server.constructor.name}.${option}`;
+  if (!isObject(hint)) throw new TypeError(`${where} must be an object: { ttlMs, cacheScope }`);
+  const { ttlMs, cacheScope } = hint;
+  if (typeof ttlMs !== 'number' || !Number.isSafeInteger(ttlMs) || ttlMs < 0) {
+    throw new TypeError(`${where}.ttlMs must be an integer of milliseconds, 0 or more`);
+  }
+  if (cacheScope !== 'public' && cacheScope !== 'private') {
+    throw new TypeError(`${where}.cacheScope must be "public" or "private"`);
+  }
+  return { ttlMs, cacheScope };
+}
 
 /**
  * Key tools by name, in the order given, refusing two with one name. A `Map`, so that a tool
@@ -186,11 +209,23 @@ export abstract class MCPServerBase {
    * @param context - The request's HTTP headers, when it came over HTTP: a 2026-07-28 request's
    * headers are checked against its body.
    * @returns The response body, or `undefined` when nothing is owed, e.g. for a notification.
+   * @throws TypeError - (as a rejection) If the server's `toolsCache` or `discoverCache` is not a
+   * valid cache hint: every request fails, as if the server could not be built.
    */
   readonly handle = (payload: unknown, context?: RequestContext): Promise<HandleResult> =>
     this.#handle(payload, context ?? NO_CONTEXT);
 
   #handle(payload: unknown, context: RequestContext): Promise<HandleResult> {
+    // The options a subclass sets as fields exist only once its constructor has run: checked on
+    // the first occasion after it, so that a wrong one fails every request, not one method.
+    if (this.toolsCache !== undefined || this.discoverCache !== undefined) {
+      try {
+        cacheHint(this, 'toolsCache', PUBLIC_FIVE_MINUTES);
+        cacheHint(this, 'discoverCache', PUBLIC_ONE_HOUR);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    }
     return Array.isArray(payload)
       ? this.#batch(payload, context)
       : this.handleMessage(payload, context);
@@ -401,15 +436,16 @@ export abstract class MCPServerBase {
    * Answer `server/discover` (2026-07-28): the versions, capabilities and instructions.
    *
    * @returns The discovery result, with its caching hints.
+   * @throws TypeError - If {@link discoverCache} is not a valid cache hint.
    */
   discover(): Result {
     const result: Result = {
       supportedVersions: SUPPORTED_PROTOCOL_VERSIONS,
-      capabilities: this.capabilities(),
+      capabilities: capabilitiesFor(this.capabilities(), '2026-07-28'),
     };
     const instructions = this.instructions();
     if (instructions !== '') result.instructions = instructions;
-    return { ...result, ...(this.discoverCache ?? PUBLIC_ONE_HOUR) };
+    return { ...result, ...cacheHint(this, 'discoverCache', PUBLIC_ONE_HOUR) };
   }
 
   /**
@@ -428,7 +464,8 @@ export abstract class MCPServerBase {
    *
    * @param params - The client's offer: its protocol version, capabilities and identity.
    * @returns The client's protocol version if the server speaks it, else the latest it speaks,
-   * which the client may refuse; the server's capabilities, identity and instructions.
+   * which the client may refuse; the server's capabilities, identity and instructions, with the
+   * fields that version defines.
    * @throws ProtocolError - -32602 if `protocolVersion` is not a string.
    */
   initialize(params: Record<string, unknown>): InitializeResult {
@@ -441,10 +478,11 @@ export abstract class MCPServerBase {
         throw new ProtocolError(ErrorCode.InvalidParams, `${field} must be an object.`);
       }
     }
+    const version = isHandshakeVersion(requested) ? requested : LATEST_HANDSHAKE_VERSION;
     const result: InitializeResult = {
-      protocolVersion: isHandshakeVersion(requested) ? requested : LATEST_HANDSHAKE_VERSION,
-      capabilities: this.capabilities(),
-      serverInfo: this.serverInfo(),
+      protocolVersion: version,
+      capabilities: capabilitiesFor(this.capabilities(), version),
+      serverInfo: implementationFor(this.serverInfo(), version),
     };
     const instructions = this.instructions();
     if (instructions !== '') result.instructions = instructions;
@@ -464,9 +502,11 @@ export abstract class MCPServerBase {
    * List the server's tools, in the order of `tools`, all on one page.
    *
    * @param params - The params of `tools/list`.
-   * @param call - The era of the request: 2026-07-28 answers carry {@link toolsCache}.
-   * @returns The tools' definitions, each built once per tool class.
+   * @param call - The era and version of the request: each version lists the fields it defines
+   * (see `toolFor()`), and 2026-07-28 answers carry {@link toolsCache}.
+   * @returns The tools' definitions, each built once per tool class and shaped once per version.
    * @throws ProtocolError - -32602 for a cursor, which this server never hands out.
+   * @throws TypeError - If {@link toolsCache} is not a valid cache hint.
    */
   listTools(params: Record<string, unknown>, call: CallContext = HANDSHAKE): ListToolsResult {
     if (params.cursor !== undefined) {
@@ -475,10 +515,11 @@ export abstract class MCPServerBase {
         'Invalid cursor: every tool is on the first page.',
       );
     }
+    const version = versionOf(call);
     const tools = [];
-    for (const tool of this.tools.values()) tools.push(tool.definition());
+    for (const tool of this.tools.values()) tools.push(toolFor(tool.definition(), version));
     return call.era === 'modern'
-      ? { tools, ...(this.toolsCache ?? PUBLIC_FIVE_MINUTES) }
+      ? { tools, ...cacheHint(this, 'toolsCache', PUBLIC_FIVE_MINUTES) }
       : { tools };
   }
 
@@ -489,7 +530,7 @@ export abstract class MCPServerBase {
    *
    * @param params - The tool's name and arguments.
    * @param call - The era of the request, and the client capabilities it declares.
-   * @returns The tool's result.
+   * @returns The tool's result, with what the request's version defines (see `resultFor()`).
    * @throws ProtocolError - -32602 for a name that is not a string, arguments that are not an
    * object, or a tool that does not exist; -32021 for a 2026-07-28 request that does not declare
    * the client capabilities the tool needs.
@@ -530,10 +571,11 @@ export abstract class MCPServerBase {
       const problem = args === undefined ? undefined : this.#argumentsProblem(args);
       if (problem !== undefined)
         throw withoutStack(() => new InvalidArgumentsError(name, [problem]));
-      return await tool.call(
+      const result = await tool.call(
         args,
         new ToolContext(call, this.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS),
       );
+      return resultFor(result, versionOf(call));
     } catch (error) {
       failure = error;
       if (!isToolError(error)) {
