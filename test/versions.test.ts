@@ -4,13 +4,17 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
   type AnyTool,
+  type CallToolResult,
   defineTool,
   type JSONRPCResponse,
   type JSONSchema,
   MCPServerBase,
   MCPToolBase,
+  resultFor,
   type Tool,
+  toolFor,
   toolsByName,
+  versionOf,
 } from '../src/index.js';
 import { call, Media, request, TestServer, Weather } from './fixtures.js';
 
@@ -528,6 +532,59 @@ results(
     }
   },
 );
+
+results('the exported shapers: literal in, literal out', () => {
+  const audio = (data: unknown) => ({
+    content: [
+      {
+        type: 'audio',
+        data,
+        mimeType: 'audio/wav',
+        annotations: { priority: 1, lastModified: 'now' },
+        _meta: { m: 1 },
+      },
+    ],
+  });
+  const said = (bytes: number) =>
+    `[audio (audio/wav, ${bytes} bytes) not shown: protocol 2024-11-05 has no audio content]`;
+  for (const [data, bytes] of [
+    ['UklGRg==', 4],
+    ['UklGRgA=', 5],
+    ['UklGRgAA', 6],
+    [7, 0],
+  ] as const) {
+    assert.equal(resultFor(audio(data) as CallToolResult, '2024-11-05'), {
+      content: [{ type: 'text', text: said(bytes), annotations: { priority: 1 } }],
+    });
+  }
+  // A block's _meta survives its degradation where text blocks carry one.
+  const link = { type: 'resource_link', uri: 'u', name: 'n', _meta: { m: 1 } };
+  assert.equal(resultFor({ content: [link] } as CallToolResult, '2025-06-18'), {
+    content: [link],
+  });
+  const odd = { content: [{ type: 'video', _meta: { m: 1 } }, null] } as unknown as CallToolResult;
+  assert.equal(resultFor(odd, '2025-06-18').content, [
+    {
+      type: 'text',
+      text: '[video content not shown: protocol 2025-06-18 has no such content]',
+      _meta: { m: 1 },
+    },
+    null,
+  ]);
+  // A result with nothing to change is the same object.
+  const plain: CallToolResult = { content: [{ type: 'text', text: 'x' }] };
+  assert.ok(resultFor(plain, '2024-11-05') === plain);
+  // A definition that is not frozen is shaped anew, never from a stale copy.
+  const open = { name: 'o', title: 'O', inputSchema: { type: 'object' as const } };
+  assert.equal(toolFor(open, '2024-11-05'), { name: 'o', inputSchema: { type: 'object' } });
+  open.name = 'p';
+  assert.is(toolFor(open, '2024-11-05').name, 'p');
+  // The version of a request: in-process without headers, the latest of each era.
+  const call = { clientCapabilities: undefined, clientInfo: undefined, headers: undefined };
+  assert.is(versionOf({ ...call, era: 'handshake', protocolVersion: undefined }), '2025-11-25');
+  assert.is(versionOf({ ...call, era: 'handshake', protocolVersion: '2025-03-26' }), '2025-03-26');
+  assert.is(versionOf({ ...call, era: 'modern', protocolVersion: undefined }), '2026-07-28');
+});
 
 results.run();
 
