@@ -88,3 +88,11 @@ export {
 export { toolsByName } from './tools.js';
 export type * from './types.js';
 export { SERVER_VERSION } from './version.js';
+export {
+  capabilitiesFor,
+  implementationFor,
+  type ProtocolVersion,
+  resultFor,
+  toolFor,
+  versionOf,
+} from './versions.js';

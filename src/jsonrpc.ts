@@ -112,7 +112,8 @@ function clean(value: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
     const field = value[key];
-    if (field === null || field === undefined) continue;
+    // 2026-07-28's structuredContent may be null itself, the value a tool returned.
+    if (field === undefined || (field === null && key !== 'structuredContent')) continue;
     out[key] = OPAQUE.has(key) ? field : clean(field);
   }
   return out;

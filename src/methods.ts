@@ -6,6 +6,7 @@
  * @module
  */
 import type { HttpHeaders } from './headers.js';
+import { isObject } from './jsonrpc.js';
 import type { Era } from './protocol-versions.js';
 import type { RequestScope } from './scope.js';
 import type { MCPServerBase } from './server-base.js';
@@ -101,4 +102,34 @@ export function withMethods<Server extends MCPServerBase>(
     methods.set(name, method as Method<never>);
   }
   return methods;
+}
+
+/**
+ * A server's cache hint, checked: what the specification would not let a client read is the
+ * server's own mistake, told to its author, not sent.
+ *
+ * @param server - The server.
+ * @param option - The option that holds the hint, e.g. `toolsCache`.
+ * @param fallback - The hint when the option is not set.
+ * @returns The hint, with its two fields only.
+ * @throws TypeError - If the hint is not `{ ttlMs, cacheScope }` with an integer `ttlMs` ≥ 0 and
+ * `cacheScope` `public` or `private`, naming the server's class and the option.
+ */
+export function cacheHint<Option extends string>(
+  server: { readonly [key in Option]?: CacheHint | undefined },
+  option: Option,
+  fallback: CacheHint,
+): CacheHint {
+  const hint: unknown = server[option];
+  if (hint === undefined) return fallback;
+  const where = `${server.constructor.name}.${option}`;
+  if (!isObject(hint)) throw new TypeError(`${where} must be an object: { ttlMs, cacheScope }`);
+  const { ttlMs, cacheScope } = hint;
+  if (typeof ttlMs !== 'number' || !Number.isSafeInteger(ttlMs) || ttlMs < 0) {
+    throw new TypeError(`${where}.ttlMs must be an integer of milliseconds, 0 or more`);
+  }
+  if (cacheScope !== 'public' && cacheScope !== 'private') {
+    throw new TypeError(`${where}.cacheScope must be "public" or "private"`);
+  }
+  return { ttlMs, cacheScope };
 }

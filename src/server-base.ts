@@ -6,7 +6,7 @@
  */
 import { isProtocolError, ProtocolError } from './errors.js';
 import { dump, ErrorCode, errorResponse, isObject, withHttpStatus } from './jsonrpc.js';
-import { type CacheHint, type Method, type Methods, withMethods } from './methods.js';
+import { type CacheHint, cacheHint, type Method, type Methods, withMethods } from './methods.js';
 import { LOG_LEVELS } from './modern.js';
 import {
   isHandshakeVersion,
@@ -40,6 +40,7 @@ import type {
   Result,
   ServerCapabilities,
 } from './types.js';
+import { capabilitiesFor, implementationFor } from './versions.js';
 
 export type { CacheHint, RequestContext };
 
@@ -117,7 +118,7 @@ export abstract class MCPServerBase {
     },
     'server/discover': {
       era: 'modern',
-      cache: (server) => server.discoverCache ?? PUBLIC_ONE_HOUR,
+      cache: (server) => cacheHint(server, 'discoverCache', PUBLIC_ONE_HOUR),
       run: (server) => server.discover(),
     },
     ...TOOL_METHODS,
@@ -152,6 +153,16 @@ export abstract class MCPServerBase {
     this.#handle(payload, context ?? NO_CONTEXT);
 
   #handle(payload: unknown, context: RequestContext): Promise<HandleResult> {
+    // The options a subclass sets as fields exist only once its constructor has run: checked on
+    // the first occasion after it, so that a wrong one fails every request, not one method.
+    if (this.toolsCache !== undefined || this.discoverCache !== undefined) {
+      try {
+        cacheHint(this, 'toolsCache', PUBLIC_ONE_HOUR);
+        cacheHint(this, 'discoverCache', PUBLIC_ONE_HOUR);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    }
     return Array.isArray(payload)
       ? this.#batch(payload, context)
       : this.handleMessage(payload, context);
@@ -375,7 +386,7 @@ export abstract class MCPServerBase {
   discover(): Result {
     const result: Result = {
       supportedVersions: SUPPORTED_PROTOCOL_VERSIONS,
-      capabilities: this.capabilities(),
+      capabilities: capabilitiesFor(this.capabilities(), '2026-07-28'),
     };
     const instructions = this.instructions();
     if (instructions !== '') result.instructions = instructions;
@@ -418,10 +429,11 @@ export abstract class MCPServerBase {
         throw new ProtocolError(ErrorCode.InvalidParams, `${field} must be an object.`);
       }
     }
+    const version = isHandshakeVersion(requested) ? requested : LATEST_HANDSHAKE_VERSION;
     const result: InitializeResult = {
-      protocolVersion: isHandshakeVersion(requested) ? requested : LATEST_HANDSHAKE_VERSION,
-      capabilities: this.capabilities(),
-      serverInfo: this.serverInfo(),
+      protocolVersion: version,
+      capabilities: capabilitiesFor(this.capabilities(), version),
+      serverInfo: implementationFor(this.serverInfo(), version),
     };
     const instructions = this.instructions();
     if (instructions !== '') result.instructions = instructions;
@@ -441,16 +453,16 @@ export abstract class MCPServerBase {
    * List the server's tools, in the order of `tools`, all on one page.
    *
    * @param params - The params of `tools/list`.
-   * @param _scope - The request's scope.
+   * @param scope - The request's scope: each version lists the fields it defines.
    * @returns The tools' definitions, each built once per tool class; a 2026-07-28 answer gets
    * {@link toolsCache} after.
    * @throws ProtocolError - -32602 for a cursor, which this server never hands out.
    */
   listTools(
     params: Record<string, unknown>,
-    _scope?: RequestScope,
+    scope: RequestScope = new RequestScope(),
   ): ListToolsResult | Promise<ListToolsResult> {
-    return listTools(this, params);
+    return listTools(this, params, scope);
   }
 
   /**

@@ -24,6 +24,7 @@ import type {
   Meta,
   ObjectSchema,
   Tool,
+  ToolAnnotations,
 } from './types.js';
 
 /**
@@ -94,8 +95,12 @@ export type ToolOutput =
   | {
       /** The content blocks: text, image, audio, resource links, embedded resources. */
       content?: ContentBlock[];
-      /** A JSON object; required, and checked, when the tool declares an `outputSchema`. */
-      structuredContent?: { [key: string]: unknown };
+      /**
+       * The result as JSON; required, and checked, when the tool declares an `outputSchema`. A JSON
+       * object, for every version that has structured content; 2026-07-28 takes any JSON value, and
+       * the handshake era then receives its JSON as text only.
+       */
+      structuredContent?: unknown;
       /** The call failed; prefer throwing a `ToolError`. */
       isError?: boolean;
       /** Metadata for the client. */
@@ -268,6 +273,17 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
    * Default true.
    */
   declare readonly readOnly?: boolean;
+  /**
+   * A tool that writes (`readOnly: false`) may destroy or overwrite, not only add. Default true, as
+   * the specification's `destructiveHint`: say `false` of a tool that only adds. A read-only tool
+   * is never destructive.
+   */
+  declare readonly destructive?: boolean;
+  /**
+   * A tool that writes (`readOnly: false`) has no more effect when called again with the same
+   * arguments. Default false, as the specification's `idempotentHint`. A read-only tool always is.
+   */
+  declare readonly idempotent?: boolean;
   /** The tool reaches beyond the server's own data, e.g. to the web. Default false. */
   declare readonly openWorld?: boolean;
   /**
@@ -305,13 +321,7 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
         title: this.title,
         description: this.description,
         inputSchema: input,
-        annotations: {
-          title: this.title,
-          readOnlyHint: this.readOnly ?? true,
-          idempotentHint: this.readOnly ?? true,
-          destructiveHint: false,
-          openWorldHint: this.openWorld ?? false,
-        },
+        annotations: this.#annotations(),
       };
       if (this.outputSchema !== undefined) {
         definition.outputSchema = simplifySchema(this.outputSchema) as ObjectSchema;
@@ -326,6 +336,25 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
       compiled.set(key, entry);
     }
     return entry;
+  }
+
+  // The hints, as the specification defines them: a tool that writes and says nothing more is
+  // destructive and not idempotent (its defaults); a read-only tool is sent as neither destructive
+  // nor anything but idempotent, which is true of it, for clients that read one hint alone.
+  #annotations(): ToolAnnotations {
+    const readOnly = this.readOnly ?? true;
+    if (readOnly && (this.destructive === true || this.idempotent === false)) {
+      throw new TypeError(
+        `${this.name}: a read-only tool is never destructive and always idempotent; set readOnly: false for a tool that writes`,
+      );
+    }
+    return {
+      title: this.title,
+      readOnlyHint: readOnly,
+      destructiveHint: readOnly ? false : (this.destructive ?? true),
+      idempotentHint: readOnly ? true : (this.idempotent ?? false),
+      openWorldHint: this.openWorld ?? false,
+    };
   }
 
   /**
@@ -454,7 +483,7 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
       throw new TypeError(`${this.name}: run() returned content that is not an array`);
     }
     if (validateOutput !== undefined && isError !== true) {
-      if (!isObject(structuredContent)) {
+      if (structuredContent === undefined) {
         throw new TypeError(
           `${this.name}: declares an outputSchema but returned no structuredContent`,
         );
@@ -473,7 +502,11 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
           ? []
           : [{ type: 'text', text: JSON.stringify(structuredContent) }]),
     };
-    if (structuredContent !== undefined) result.structuredContent = structuredContent;
+    // Any JSON value: an object to the handshake era's type, which each version's shaping keeps
+    // true on the wire (see `resultFor()`).
+    if (structuredContent !== undefined) {
+      result.structuredContent = structuredContent as { [key: string]: unknown };
+    }
     if (isError === true) result.isError = true;
     if (_meta !== undefined) result._meta = _meta;
     if (!carriable(result)) {
@@ -499,6 +532,10 @@ export interface ToolSpec<Schema extends JSONSchema> {
   outputSchema?: JSONSchema;
   /** The tool only reads (default true). */
   readOnly?: boolean;
+  /** A tool that writes may destroy or overwrite (default true; never for a read-only tool). */
+  destructive?: boolean;
+  /** A tool that writes has no more effect when called again alike (default false). */
+  idempotent?: boolean;
   /** The tool reaches beyond the server's own data (default false). */
   openWorld?: boolean;
   /** The client capabilities a call needs, checked in the 2026-07-28 era. */
@@ -556,6 +593,8 @@ export function defineTool<const Schema extends JSONSchema>(
     argumentsSchema: spec.argumentsSchema,
     outputSchema: spec.outputSchema,
     readOnly: spec.readOnly ?? true,
+    destructive: spec.destructive,
+    idempotent: spec.idempotent,
     openWorld: spec.openWorld ?? false,
     requiredClientCapabilities: spec.requiredClientCapabilities,
     timeoutMs: spec.timeoutMs,

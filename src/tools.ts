@@ -11,7 +11,7 @@ import {
   withoutStack,
 } from './errors.js';
 import { ErrorCode, isObject, utf8Length } from './jsonrpc.js';
-import type { CacheHint, Method } from './methods.js';
+import { type CacheHint, cacheHint, type Method } from './methods.js';
 import { checkParameterHeaders, hasCapabilities } from './modern.js';
 import { page, pageSizeOf } from './paging.js';
 import { DEFAULT_TOOL_TIMEOUT_MS, type RequestScope } from './scope.js';
@@ -19,6 +19,7 @@ import type { MCPServerBase } from './server-base.js';
 import { mcpserverToolCalled, type ToolOutcome } from './signals.js';
 import type { AnyTool } from './tool-base.js';
 import type { CallToolResult, ListToolsResult, Tool } from './types.js';
+import { resultFor, toolFor, versionOf } from './versions.js';
 
 const PUBLIC_FIVE_MINUTES: CacheHint = Object.freeze({ ttlMs: 300_000, cacheScope: 'public' });
 
@@ -115,9 +116,14 @@ function argumentsProblem(
  * @returns The tools' definitions, each built once per tool class.
  * @throws ProtocolError - -32602 for a cursor this list did not hand out.
  */
-export function listTools(server: MCPServerBase, params: Record<string, unknown>): ListToolsResult {
+export function listTools(
+  server: MCPServerBase,
+  params: Record<string, unknown>,
+  scope: Pick<RequestScope, 'era' | 'protocolVersion'>,
+): ListToolsResult {
+  const version = versionOf(scope);
   const tools = [];
-  for (const tool of server.tools.values()) tools.push(tool.definition());
+  for (const tool of server.tools.values()) tools.push(toolFor(tool.definition(), version));
   const { items, nextCursor } = page(tools, params.cursor, pageSizeOf(server), 'tools');
   return nextCursor === undefined
     ? { tools: items as Tool[] }
@@ -174,7 +180,7 @@ export async function callTool(
     const problem = args === undefined ? undefined : argumentsProblem(server, args);
     if (problem !== undefined) throw withoutStack(() => new InvalidArgumentsError(name, [problem]));
     scope.timeoutMs = server.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
-    return await tool.call(args, scope);
+    return resultFor(await tool.call(args, scope), versionOf(scope));
   } catch (error) {
     failure = error;
     if (!isToolError(error)) {
@@ -215,7 +221,7 @@ export const TOOL_METHODS: Readonly<Record<string, Method>> = {
   'tools/list': {
     capability: 'tools',
     has: hasTools,
-    cache: (server) => server.toolsCache ?? PUBLIC_FIVE_MINUTES,
+    cache: (server) => cacheHint(server, 'toolsCache', PUBLIC_FIVE_MINUTES),
     run: (server, params, scope) => server.listTools(params, scope),
   },
   'tools/call': {

@@ -394,7 +394,10 @@ export type ContentBlock =
 export interface CallToolResult extends Result {
   /** What the tool returned, for the LLM. */
   content: ContentBlock[];
-  /** The same as a JSON object that the tool's `outputSchema` describes (2025-06-18). */
+  /**
+   * The same as a JSON object that the tool's `outputSchema` describes (2025-06-18). 2026-07-28
+   * allows any JSON value; a handshake-era answer carries an object only.
+   */
   structuredContent?: { [key: string]: unknown };
   /** The call failed: the content says why, for the LLM to correct its call. */
   isError?: boolean;

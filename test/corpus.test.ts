@@ -749,6 +749,8 @@ surrogates('in arguments: data like any other', async () => {
       structuredContent: { city: '\udfffOslo', tempC: 4 },
     }),
     200,
+    // A version with structured content: without the header, HTTP means 2025-03-26, which has none.
+    { 'mcp-protocol-version': '2025-11-25' },
   );
   await both(
     '{"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "search_logs", "arguments": {"query": "x", "\\ud800": 1}}}',

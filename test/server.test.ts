@@ -207,15 +207,22 @@ const offer = (protocolVersion: unknown) => ({
   capabilities: {},
   clientInfo: { name: 'client', version: '1.0.0' },
 });
-const initializeResult = (protocolVersion: string) => ({
-  protocolVersion,
-  capabilities: { logging: {}, tools: {} },
-  serverInfo: {
+// The server's identity as each version defines it: title from 2025-06-18, websiteUrl 2025-11-25.
+const SERVER_INFO: Record<string, object> = {
+  '2024-11-05': { name: 'test-server', version: '1.2.3' },
+  '2025-03-26': { name: 'test-server', version: '1.2.3' },
+  '2025-06-18': { name: 'test-server', title: 'Test server', version: '1.2.3' },
+  '2025-11-25': {
     name: 'test-server',
     title: 'Test server',
     version: '1.2.3',
     websiteUrl: 'https://example.com',
   },
+};
+const initializeResult = (protocolVersion: string) => ({
+  protocolVersion,
+  capabilities: { logging: {}, tools: {} },
+  serverInfo: SERVER_INFO[protocolVersion],
   instructions: 'Search the logs with search_logs.',
 });
 
@@ -358,7 +365,7 @@ list('lists every tool in registration order, with its definition', async () => 
             title: 'Fail',
             readOnlyHint: false,
             idempotentHint: false,
-            destructiveHint: false,
+            destructiveHint: true,
             openWorldHint: true,
           },
         },

@@ -173,7 +173,7 @@ tool('defineTool defaults: read-only, closed world; a writing tool says so', () 
     title: 'Write',
     readOnlyHint: false,
     idempotentHint: false,
-    destructiveHint: false,
+    destructiveHint: true,
     openWorldHint: false,
   });
   assert.equal(new Read().readOnly, true);

@@ -1,0 +1,354 @@
+/**
+ * What each protocol version defines of what a tools server sends: the fields of a tool, of a
+ * server's identity and capabilities, and of a tool's result, its content blocks included. Both
+ * parties must respect the negotiated version, so each version receives only what its own schema
+ * defines: a field it lacks is left out, a content block it lacks becomes a text block that says
+ * what it was.
+ *
+ * @module
+ */
+import { isObject } from './jsonrpc.js';
+import {
+  type HandshakeProtocolVersion,
+  isHandshakeVersion,
+  isModernVersion,
+  LATEST_HANDSHAKE_VERSION,
+  type ModernProtocolVersion,
+} from './protocol-versions.js';
+import type { RequestScope } from './scope.js';
+import type {
+  CallToolResult,
+  ContentBlock,
+  Implementation,
+  ServerCapabilities,
+  Tool,
+} from './types.js';
+
+/** A protocol version a server speaks, of either era. */
+export type ProtocolVersion = HandshakeProtocolVersion | ModernProtocolVersion;
+
+/**
+ * The version a request is answered in: a 2026-07-28 request's own, a handshake-era request's
+ * `MCP-Protocol-Version` (or 2025-03-26 over HTTP without it, as routing decides), and, in-process
+ * without headers, the latest of the handshake era.
+ *
+ * @param call - What routing learned of the request.
+ * @returns Its version.
+ */
+export function versionOf(call: Pick<RequestScope, 'era' | 'protocolVersion'>): ProtocolVersion {
+  const version = call.protocolVersion;
+  if (call.era === 'modern') return isModernVersion(version) ? version : '2026-07-28';
+  return isHandshakeVersion(version) ? version : LATEST_HANDSHAKE_VERSION;
+}
+
+// What a version defines; each set names an object's fields, as the version's schema.json does.
+interface Profile {
+  readonly version: ProtocolVersion;
+  readonly tool: ReadonlySet<string>;
+  /** `object` when an outputSchema must be of type object, as the handshake era's must. */
+  readonly outputSchema: 'object' | 'any';
+  readonly implementation: ReadonlySet<string>;
+  readonly capabilities: ReadonlySet<string>;
+  /** The content blocks, by type, and their fields. */
+  readonly blocks: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The fields of a block's `annotations`. */
+  readonly annotations: ReadonlySet<string>;
+  /** The fields of an embedded resource's contents. */
+  readonly contents: ReadonlySet<string>;
+  /** Whether a result may carry `structuredContent`, and what kind. */
+  readonly structuredContent: 'none' | 'object' | 'any';
+}
+
+const TOOL_ANNOTATIONS = [
+  'title',
+  'readOnlyHint',
+  'destructiveHint',
+  'idempotentHint',
+  'openWorldHint',
+] as const;
+
+const LINK = ['type', 'uri', 'name', 'title', 'description', 'mimeType', 'annotations', 'size'];
+
+function profile(
+  version: ProtocolVersion,
+  fields: Omit<Profile, 'version' | 'blocks' | 'tool' | 'implementation' | 'capabilities'> & {
+    tool: string[];
+    implementation: string[];
+    capabilities: string[];
+    blocks: Record<string, string[]>;
+  },
+): Profile {
+  const blocks = new Map<string, ReadonlySet<string>>();
+  for (const [type, keys] of Object.entries(fields.blocks)) blocks.set(type, new Set(keys));
+  return {
+    ...fields,
+    version,
+    tool: new Set(fields.tool),
+    implementation: new Set(fields.implementation),
+    capabilities: new Set(fields.capabilities),
+    blocks,
+  };
+}
+
+const v20241105 = profile('2024-11-05', {
+  tool: ['name', 'description', 'inputSchema'],
+  outputSchema: 'object',
+  implementation: ['name', 'version'],
+  capabilities: ['experimental', 'logging', 'prompts', 'resources', 'tools'],
+  blocks: {
+    text: ['type', 'text', 'annotations'],
+    image: ['type', 'data', 'mimeType', 'annotations'],
+    resource: ['type', 'resource', 'annotations'],
+  },
+  annotations: new Set(['audience', 'priority']),
+  contents: new Set(['uri', 'mimeType', 'text', 'blob']),
+  structuredContent: 'none',
+});
+
+const v20250326 = profile('2025-03-26', {
+  tool: ['name', 'description', 'inputSchema', 'annotations'],
+  outputSchema: 'object',
+  implementation: ['name', 'version'],
+  capabilities: ['experimental', 'logging', 'completions', 'prompts', 'resources', 'tools'],
+  blocks: {
+    text: ['type', 'text', 'annotations'],
+    image: ['type', 'data', 'mimeType', 'annotations'],
+    audio: ['type', 'data', 'mimeType', 'annotations'],
+    resource: ['type', 'resource', 'annotations'],
+  },
+  annotations: v20241105.annotations,
+  contents: v20241105.contents,
+  structuredContent: 'none',
+});
+
+// From 2025-06-18 every block and resource contents may carry `_meta`.
+const BLOCKS_20250618 = {
+  text: ['type', 'text', 'annotations', '_meta'],
+  image: ['type', 'data', 'mimeType', 'annotations', '_meta'],
+  audio: ['type', 'data', 'mimeType', 'annotations', '_meta'],
+  resource_link: [...LINK, '_meta'],
+  resource: ['type', 'resource', 'annotations', '_meta'],
+};
+
+const v20250618 = profile('2025-06-18', {
+  tool: ['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations', '_meta'],
+  outputSchema: 'object',
+  implementation: ['name', 'title', 'version'],
+  capabilities: [...v20250326.capabilities],
+  blocks: BLOCKS_20250618,
+  annotations: new Set(['audience', 'priority', 'lastModified']),
+  contents: new Set(['uri', 'mimeType', 'text', 'blob', '_meta']),
+  structuredContent: 'object',
+});
+
+const IMPLEMENTATION_20251125 = ['name', 'title', 'version', 'description', 'websiteUrl', 'icons'];
+const BLOCKS_20251125 = { ...BLOCKS_20250618, resource_link: [...LINK, 'icons', '_meta'] };
+
+const v20251125 = profile('2025-11-25', {
+  tool: [...v20250618.tool, 'icons', 'execution'],
+  outputSchema: 'object',
+  implementation: IMPLEMENTATION_20251125,
+  capabilities: [...v20250326.capabilities, 'tasks'],
+  blocks: BLOCKS_20251125,
+  annotations: v20250618.annotations,
+  contents: v20250618.contents,
+  structuredContent: 'object',
+});
+
+// 2026-07-28: tasks left the core for an extension, and with them a tool's `execution`; an
+// outputSchema may be any schema, and structuredContent any JSON value.
+const v20260728 = profile('2026-07-28', {
+  tool: [...v20250618.tool, 'icons'],
+  outputSchema: 'any',
+  implementation: IMPLEMENTATION_20251125,
+  capabilities: [...v20250326.capabilities, 'extensions'],
+  blocks: BLOCKS_20251125,
+  annotations: v20250618.annotations,
+  contents: v20250618.contents,
+  structuredContent: 'any',
+});
+
+const PROFILES: Readonly<Record<ProtocolVersion, Profile>> = {
+  '2024-11-05': v20241105,
+  '2025-03-26': v20250326,
+  '2025-06-18': v20250618,
+  '2025-11-25': v20251125,
+  '2026-07-28': v20260728,
+};
+
+// The fields of an object that a set names, or the object itself when it has no other: most
+// objects pass whole, and cost no copy.
+function pick<T extends object>(value: T, keys: ReadonlySet<string>): T {
+  let out: Record<string, unknown> | undefined;
+  for (const key of Object.keys(value)) {
+    if (!keys.has(key)) out ??= {};
+  }
+  if (out === undefined) return value;
+  for (const key of Object.keys(value)) {
+    if (keys.has(key)) out[key] = (value as Record<string, unknown>)[key];
+  }
+  return out as T;
+}
+
+const ANNOTATION_KEYS: ReadonlySet<string> = new Set(TOOL_ANNOTATIONS);
+
+function shapeTool(definition: Tool, { tool: keys, outputSchema }: Profile): Tool {
+  const out: Record<string, unknown> = {};
+  let changed = false;
+  for (const key of Object.keys(definition)) {
+    const value = (definition as unknown as Record<string, unknown>)[key];
+    // A handshake client requires an outputSchema of type object: a tool whose output is of
+    // another kind lists none, and its results carry their JSON as text only.
+    const dropped =
+      !keys.has(key) ||
+      (key === 'outputSchema' &&
+        outputSchema === 'object' &&
+        !(isObject(value) && value.type === 'object'));
+    if (dropped) {
+      changed = true;
+      continue;
+    }
+    const kept = key === 'annotations' && isObject(value) ? pick(value, ANNOTATION_KEYS) : value;
+    if (kept !== value) changed = true;
+    out[key] = kept;
+  }
+  return changed ? (Object.freeze(out) as unknown as Tool) : definition;
+}
+
+// A frozen definition, shaped once per version: tools/list answers from here.
+const shapedTools = new WeakMap<Tool, Map<ProtocolVersion, Tool>>();
+
+/**
+ * A tool's definition as a version defines it: the fields it lacks left out (2024-11-05 lists
+ * name, description and inputSchema only), and, in the handshake era, an outputSchema that is not
+ * of type object left out too. Shaped once per frozen definition and version.
+ *
+ * @param definition - The tool's definition, as `definition()` builds it.
+ * @param version - The request's version.
+ * @returns The definition for that version; the same object when nothing is left out.
+ */
+export function toolFor(definition: Tool, version: ProtocolVersion): Tool {
+  // A definition that is not frozen may change: shaped anew each time.
+  if (!Object.isFrozen(definition)) return shapeTool(definition, PROFILES[version]);
+  let byVersion = shapedTools.get(definition);
+  if (byVersion === undefined) {
+    byVersion = new Map();
+    shapedTools.set(definition, byVersion);
+  }
+  let shaped = byVersion.get(version);
+  if (shaped === undefined) {
+    shaped = shapeTool(definition, PROFILES[version]);
+    byVersion.set(version, shaped);
+  }
+  return shaped;
+}
+
+/**
+ * A server's identity as a version defines it: `title` from 2025-06-18, `description`,
+ * `websiteUrl` and `icons` from 2025-11-25.
+ *
+ * @param info - The server's identity.
+ * @param version - The negotiated version.
+ * @returns The fields the version defines.
+ */
+export function implementationFor(info: Implementation, version: ProtocolVersion): Implementation {
+  return pick(info, PROFILES[version].implementation);
+}
+
+/**
+ * A server's capabilities as a version defines them: `completions` from 2025-03-26, `tasks` in
+ * 2025-11-25 only, `extensions` from 2026-07-28.
+ *
+ * @param capabilities - The server's capabilities.
+ * @param version - The negotiated version.
+ * @returns The capabilities the version defines.
+ */
+export function capabilitiesFor(
+  capabilities: ServerCapabilities,
+  version: ProtocolVersion,
+): ServerCapabilities {
+  return pick(capabilities, PROFILES[version].capabilities);
+}
+
+// The bytes base64 text encodes.
+function decodedSize(data: unknown): number {
+  if (typeof data !== 'string') return 0;
+  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
+  return Math.max(0, Math.floor((data.length * 3) / 4) - padding);
+}
+
+// What a block the version lacks was, as text for the LLM.
+function describe(block: Record<string, unknown>, version: ProtocolVersion): string {
+  const { type } = block;
+  if (type === 'resource_link') {
+    const name = typeof block.title === 'string' ? block.title : String(block.name);
+    const mimeType = typeof block.mimeType === 'string' ? ` (${block.mimeType})` : '';
+    const description =
+      typeof block.description === 'string' && block.description !== ''
+        ? `: ${block.description}`
+        : '';
+    return `[resource link: ${name} <${String(block.uri)}>${mimeType}${description}]`;
+  }
+  if (type === 'audio') {
+    return `[audio (${String(block.mimeType)}, ${decodedSize(block.data)} bytes) not shown: protocol ${version} has no audio content]`;
+  }
+  return `[${String(type)} content not shown: protocol ${version} has no such content]`;
+}
+
+function shapeBlock(block: ContentBlock, profile: Profile): ContentBlock {
+  if (!isObject(block)) return block;
+  const keys = profile.blocks.get(block.type as string);
+  if (keys === undefined) {
+    const text: Record<string, unknown> = {
+      type: 'text',
+      text: describe(block, profile.version),
+    };
+    if (isObject(block.annotations))
+      text.annotations = pick(block.annotations, profile.annotations);
+    if (isObject(block._meta) && profile.blocks.get('text')?.has('_meta')) text._meta = block._meta;
+    return text as unknown as ContentBlock;
+  }
+  let out = pick(block, keys) as Record<string, unknown>;
+  const { annotations, resource } = out;
+  if (isObject(annotations)) {
+    const kept = pick(annotations, profile.annotations);
+    if (kept !== annotations) out = { ...out, annotations: kept };
+  }
+  if (isObject(resource)) {
+    const kept = pick(resource, profile.contents);
+    if (kept !== resource) out = { ...out, resource: kept };
+  }
+  return out as unknown as ContentBlock;
+}
+
+/**
+ * A tool's result as a version defines it. Each content block keeps the fields the version
+ * defines; a block the version lacks (audio before 2025-03-26, a resource link before 2025-06-18)
+ * becomes a text block that says what it was. `structuredContent` is left out before 2025-06-18,
+ * and in the handshake era when it is not a JSON object, which is all that era can carry; a result
+ * without content of its own carries the same JSON as text (see `MCPToolBase`).
+ *
+ * @param result - The tool's result.
+ * @param version - The request's version.
+ * @returns The result for that version; the same object when nothing changes.
+ */
+export function resultFor(result: CallToolResult, version: ProtocolVersion): CallToolResult {
+  const shape = PROFILES[version];
+  let content = result.content;
+  for (let i = 0; i < content.length; i++) {
+    const block = content[i] as ContentBlock;
+    const shaped = shapeBlock(block, shape);
+    if (shaped === block) continue;
+    if (content === result.content) content = content.slice();
+    content[i] = shaped;
+  }
+  const structured = result.structuredContent;
+  const dropStructured =
+    structured !== undefined &&
+    (shape.structuredContent === 'none' ||
+      (shape.structuredContent === 'object' && !isObject(structured)));
+  if (content === result.content && !dropStructured) return result;
+  const out: CallToolResult = { ...result, content };
+  if (dropStructured) delete out.structuredContent;
+  return out;
+}
