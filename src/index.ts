@@ -58,6 +58,7 @@ export {
   type ValidationError,
   type Validator,
 } from './schema.js';
+export { type Dialect, schemaDialect, schemaProblems } from './schema-check.js';
 export {
   type CacheHint,
   type CallContext,
@@ -66,6 +67,7 @@ export {
   MCPServerBase,
   type RequestContext,
   toolsByName,
+  verifyTools,
 } from './server-base.js';
 export {
   mcpserverCalled,
