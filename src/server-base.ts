@@ -132,6 +132,40 @@ export function toolsByName(...tools: AnyTool[]): Map<string, AnyTool> {
 }
 
 /**
+ * Check tools as far as they can be checked before a client calls them: build each definition
+ * (which checks the name and the schemas, see `MCPToolBase.definition()`) and compile each
+ * validator with ajv (or the compiler set with `setSchemaCompiler()`), which a call then reuses.
+ * `TestClient` runs it before its first request; a server may await it at start-up, so that a
+ * schema ajv cannot compile fails there and not on a client's first call.
+ *
+ * @param tools - The tools, e.g. a server's `tools.values()`.
+ * @throws Error - Listing every tool's problem, one line each, with the tool's name.
+ *
+ * @example
+ * ```ts
+ * await verifyTools([new SearchDocs(), new ReadDoc()]);
+ * ```
+ */
+export async function verifyTools(tools: Iterable<AnyTool>): Promise<void> {
+  const problems = await Promise.all(
+    Array.from(tools, async (tool) => {
+      try {
+        tool.definition();
+        tool.headerParameters();
+        await tool.compileSchemas?.();
+        return undefined;
+      } catch (error) {
+        return error instanceof Error ? error.message : String(error);
+      }
+    }),
+  );
+  const found = problems.filter((problem) => problem !== undefined);
+  if (found.length > 0) {
+    throw new Error(`tools that cannot be served:\n${found.map((line) => `- ${line}`).join('\n')}`);
+  }
+}
+
+/**
  * An MCP server: answers the JSON-RPC messages of one POST request with its tools.
  *
  * A subclass sets `name` and `tools`, and implements `serverInfo()` and `instructions()`. Everything
@@ -176,6 +210,17 @@ export abstract class MCPServerBase {
    * string sends none.
    */
   abstract instructions(): string;
+
+  /**
+   * Check the server's tools with {@link verifyTools}: await it at start-up, so that a schema
+   * ajv cannot compile fails there, not on a client's first call. The validators it compiles are
+   * those calls use, in every server of the same tool classes.
+   *
+   * @throws Error - Listing every tool's problem.
+   */
+  verify(): Promise<void> {
+    return verifyTools(this.tools.values());
+  }
 
   /**
    * Answer the body of one POST request: one message, or a batch of 1 to `maxBatchSize`.
