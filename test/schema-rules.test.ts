@@ -11,6 +11,7 @@ import { nodeListener } from '../examples/node-http.js';
 import { createHttpHandler } from '../src/http.js';
 import {
   type AnyTool,
+  compileSchema,
   defineTool,
   type JSONSchema,
   MCPServerBase,
@@ -268,6 +269,34 @@ broken('local references, anchors and $ids resolve', () => {
   );
 });
 
+broken('what is no schema, no URI or no pointer is told too', () => {
+  assert.equal(
+    schemaProblems({
+      properties: { a: 'string', b: { $id: 'http://[bad' }, c: { $ref: '#/%E0%A4%A' } },
+      allOf: { type: 'string' },
+      $defs: [],
+      required: [1],
+      pattern: 5,
+    }),
+    [
+      'at /properties/a: a schema must be an object or a boolean',
+      'at /properties/b: $id "http://[bad" is not a URI',
+      'at the root: allOf must be an array of schemas',
+      'at the root: $defs must be an object of schemas',
+      'at the root: required must be an array of property names',
+      'at the root: pattern 5 is not a regular expression',
+      'at /properties/c: $ref "#/%E0%A4%A" leads nowhere',
+    ],
+  );
+});
+
+broken('compileSchema refuses a dialect it does not validate', async () => {
+  await rejects(
+    () => compileSchema({ $schema: 'https://json-schema.org/draft/2019-09/schema' } as JSONSchema),
+    /^\$schema "https:\/\/json-schema.org\/draft\/2019-09\/schema" is a JSON Schema dialect this server does not validate/,
+  );
+});
+
 broken('every problem of every schema is told at once', () => {
   assert.throws(
     () =>
@@ -322,6 +351,20 @@ broken('verify() compiles the validators calls use: ajv compiles each schema onc
     await tool.call({});
     await serverOf(tool).verify();
     assert.is(compiled, 2);
+  } finally {
+    setSchemaCompiler(undefined);
+  }
+});
+
+broken('a compiler that throws what is not an Error is told as it is', async () => {
+  setSchemaCompiler(() => {
+    throw 'the compiler is broken';
+  });
+  try {
+    await rejects(
+      () => verifyTools([classTool('thrown', { type: 'object' })]),
+      /- thrown: argumentsSchema: the compiler is broken$/,
+    );
   } finally {
     setSchemaCompiler(undefined);
   }
