@@ -59,6 +59,7 @@ export {
   type ValidationError,
   type Validator,
 } from './schema.js';
+export { type Dialect, schemaDialect, schemaProblems } from './schema-check.js';
 export { DEFAULT_TOOL_TIMEOUT_MS, RequestScope } from './scope.js';
 export {
   type HandleResult,
@@ -85,7 +86,7 @@ export {
   type ToolSpec,
   ToolTimeoutError,
 } from './tool-base.js';
-export { toolsByName } from './tools.js';
+export { toolsByName, verifyTools } from './tools.js';
 export type * from './types.js';
 export { SERVER_VERSION } from './version.js';
 export {

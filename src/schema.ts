@@ -4,10 +4,10 @@
  *
  * @module
  */
-import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { InvalidArgumentsError, withoutStack } from './errors.js';
 import { isObject } from './jsonrpc.js';
+import { type Dialect, dialectProblem, schemaDialect } from './schema-check.js';
 
 export type { FromSchema, JSONSchema };
 
@@ -84,15 +84,22 @@ function put(target: Schema, key: string, value: unknown): void {
   });
 }
 
-function simplifyNode(schema: unknown): unknown {
+// `nulls`: whether `null` alternatives go too, which changes what the schema accepts; without it,
+// only annotations go.
+function simplifyNode(schema: unknown, nulls: boolean): unknown {
   if (!isObject(schema)) return structuredClone(schema);
   let out: Schema = {};
   for (const key of Object.keys(schema)) {
     const value = schema[key];
     if (key === 'title' && typeof value === 'string') continue;
     if (key === 'default' && value === null) continue;
-    if (MANY.has(key) && Array.isArray(value)) put(out, key, value.map(simplifyNode));
-    else if (ONE.has(key)) put(out, key, simplifyNode(value));
+    if (MANY.has(key) && Array.isArray(value))
+      put(
+        out,
+        key,
+        value.map((item) => simplifyNode(item, nulls)),
+      );
+    else if (ONE.has(key)) put(out, key, simplifyNode(value, nulls));
     else if (BY_NAME.has(key) && isObject(value)) {
       const byName: Schema = {};
       for (const name of Object.keys(value)) {
@@ -100,11 +107,12 @@ function simplifyNode(schema: unknown): unknown {
         const child = value[name];
         const schema =
           key !== 'properties' || typeof child !== 'boolean' ? child : child ? {} : { not: {} };
-        put(byName, name, simplifyNode(schema));
+        put(byName, name, simplifyNode(schema, nulls));
       }
       put(out, key, byName);
     } else put(out, key, structuredClone(value));
   }
+  if (!nulls) return out;
   if (Array.isArray(out.type) && out.type.includes('null')) {
     const types = out.type.filter((type) => type !== 'null');
     if (types.length > 0) out.type = types.length === 1 ? types[0] : types;
@@ -152,16 +160,33 @@ function simplifyNode(schema: unknown): unknown {
  * ```
  */
 export function simplifySchema<S>(schema: S): S {
-  const out = simplifyNode(schema);
+  const out = simplifyNode(schema, true);
   if (isObject(out)) delete out.description;
   return out as S;
 }
 
 /**
- * The options of the ajv that compiles every schema: JSON Schema 2020-12, MCP's default dialect;
- * every error reported; `format` an annotation, as 2020-12 has it; unknown keywords (`x-…`)
- * allowed, as JSON Schema allows them; defaults filled in. A build step that generates standalone
- * validators (for runtimes that forbid `new Function`) must use the same.
+ * A tool's `outputSchema` as listed: without the annotations `simplifySchema()` drops (`title`s,
+ * `"default": null`, the root `description`), but with its `null` alternatives, so that it accepts
+ * exactly what the schema as written accepts, which results are checked against. A client checks
+ * results against the listed schema, and MCP requires that they match it.
+ *
+ * @param schema - The output schema as written.
+ * @returns A copy without those annotations.
+ */
+export function simplifyOutputSchema<S>(schema: S): S {
+  const out = simplifyNode(schema, false);
+  if (isObject(out)) delete out.description;
+  return out as S;
+}
+
+/**
+ * The options of the ajv that compiles every schema, `Ajv2020` for JSON Schema 2020-12 (MCP's
+ * default dialect) and `Ajv` for a schema that declares draft-07 (see `schemaDialect()`): every
+ * error reported; `format` an annotation, as 2020-12 has it by default; defaults filled in. Unknown
+ * keywords are ajv's to ignore (`strict: false`), for `x-…` annotations: the check of a tool's
+ * schemas when it is defined refuses the others. A build step that generates standalone validators
+ * (for runtimes that forbid `new Function`) must use the same.
  */
 export const AJV_OPTIONS = {
   allErrors: true,
@@ -184,18 +209,20 @@ export const AJV_OPTIONS = {
  */
 export type SchemaCompiler = (schema: JSONSchema) => Validator | undefined;
 
-let ajv: Promise<Ajv2020> | undefined;
+interface Compiler {
+  compile(schema: Schema | boolean): Validator;
+}
+
+const ajvs: { [dialect in Dialect]?: Promise<Compiler> } = {};
 let custom: SchemaCompiler | undefined;
 
 // ajv is loaded on the first schema it compiles, not with the library: it is most of a server's
 // cold start, and a server whose validators were generated at build time never needs it.
-function loadAjv(): Promise<Ajv2020> {
-  ajv ??= import('ajv/dist/2020.js').then(
-    // ajv is CommonJS, whose exports are the class with itself as `Ajv2020`: a bundled copy offers
-    // them as the default export only, Node as named exports too.
-    (module) => new (module.default as unknown as typeof module).Ajv2020(AJV_OPTIONS),
+function loadAjv(dialect: Dialect): Promise<Compiler> {
+  ajvs[dialect] ??= import('./ajv.js').then(({ Ajv, Ajv2020 }) =>
+    dialect === 'draft-07' ? new Ajv(AJV_OPTIONS) : new Ajv2020(AJV_OPTIONS),
   );
-  return ajv;
+  return ajvs[dialect];
 }
 
 /**
@@ -216,13 +243,15 @@ export function setSchemaCompiler(compile: SchemaCompiler | undefined): void {
 }
 
 /**
- * Compile a JSON Schema into a validator. Call it once per schema, never per request: compiling is
- * what is slow. ajv is loaded on first use, so that a server that lists tools and never calls one,
- * or whose validators were generated at build time, pays nothing for it.
+ * Compile a JSON Schema into a validator, by the dialect its `$schema` declares (2020-12 when it
+ * declares none). Call it once per schema, never per request: compiling is what is slow. ajv is
+ * loaded on first use, so that a server that lists tools and never calls one, or whose validators
+ * were generated at build time, pays nothing for it.
  *
  * @param schema - The schema.
  * @returns ajv's validate function; its `errors` hold the problems after a failed call.
- * @throws Error - If the schema itself is not valid.
+ * @throws Error - If the schema itself is not valid, or declares a dialect ajv does not validate
+ * here.
  *
  * @example
  * ```ts
@@ -232,7 +261,13 @@ export function setSchemaCompiler(compile: SchemaCompiler | undefined): void {
  * ```
  */
 export async function compileSchema(schema: JSONSchema): Promise<Validator> {
-  return custom?.(schema) ?? (await loadAjv()).compile(schema as Schema | boolean);
+  const compiled = custom?.(schema);
+  if (compiled !== undefined) return compiled;
+  const dialect = schemaDialect(schema);
+  if (dialect === undefined) {
+    throw new Error(`$schema ${dialectProblem(schema)}`);
+  }
+  return (await loadAjv(dialect)).compile(schema as Schema | boolean);
 }
 
 /**

@@ -25,7 +25,7 @@ import {
 import { RequestScope } from './scope.js';
 import { mcpserverCalled } from './signals.js';
 import type { AnyTool } from './tool-base.js';
-import { callTool, listTools, TOOL_METHODS } from './tools.js';
+import { callTool, listTools, TOOL_METHODS, verifyTools } from './tools.js';
 import type {
   CallToolResult,
   EmptyResult,
@@ -138,6 +138,17 @@ export abstract class MCPServerBase {
    * string sends none.
    */
   abstract instructions(): string;
+
+  /**
+   * Check the server's tools with {@link verifyTools}: await it at start-up, so that a schema
+   * ajv cannot compile fails there, not on a client's first call. The validators it compiles are
+   * those calls use, in every server of the same tool classes.
+   *
+   * @throws Error - Listing every tool's problem.
+   */
+  verify(): Promise<void> {
+    return verifyTools(this.tools.values());
+  }
 
   /**
    * Answer the body of one POST request: one message, or a batch of 1 to `maxBatchSize`.

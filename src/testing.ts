@@ -51,10 +51,17 @@ export class ResponseError extends ProtocolError {
   }
 }
 
+// A server given as anything with handle() is not checked.
+async function verify(server: MCPServerBase): Promise<void> {
+  if (typeof server.verify === 'function') await server.verify();
+}
+
 /**
  * A client for testing a server without a network. Each call builds a JSON-RPC message, passes it
  * through `JSON.stringify` and `JSON.parse`, hands it to `handle()`, and does the same with the
- * answer, so a test sees exactly what a client would. A JSON-RPC error is thrown as a
+ * answer, so a test sees exactly what a client would. Before its first request, it checks the
+ * server's tools with `server.verify()`, and throws what that finds from every request: a schema
+ * ajv cannot compile fails the first test, not a client's first call. A JSON-RPC error is thrown as a
  * {@link ResponseError} (a `ProtocolError`) with its code; a tool's failure is a result with
  * `isError`, as on the wire.
  *
@@ -75,6 +82,7 @@ export class TestClient {
   readonly #options: TestClientOptions;
   #nextId = 1;
   #parameters: Map<string, HeaderParameter[]> | undefined;
+  #verified: Promise<void> | undefined;
 
   /**
    * @param server - The server, or a function that makes one per request, as an HTTP handler
@@ -99,6 +107,8 @@ export class TestClient {
    */
   async send(payload: unknown, headers?: Record<string, string>): Promise<unknown> {
     const body = JSON.parse(JSON.stringify(payload));
+    this.#verified ??= verify(this.#server());
+    await this.#verified;
     const answer = await this.#server().handle(
       body,
       headers === undefined ? undefined : { headers },

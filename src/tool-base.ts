@@ -13,9 +13,11 @@ import {
   hasDefaults,
   invalidArguments,
   type JSONSchema,
+  simplifyOutputSchema,
   simplifySchema,
   type Validator,
 } from './schema.js';
+import { schemaProblems, toolNameProblem } from './schema-check.js';
 import { RequestScope } from './scope.js';
 import type {
   CallToolResult,
@@ -83,6 +85,8 @@ export interface AnyTool {
   headerParameters(): readonly HeaderParameter[];
   /** The client capabilities a call needs, checked in the 2026-07-28 era. */
   readonly requiredClientCapabilities?: ClientCapabilities | undefined;
+  /** Compile the validators now, not at the first call; see {@link MCPToolBase.compileSchemas}. */
+  compileSchemas?(): Promise<void>;
 }
 
 /**
@@ -215,6 +219,22 @@ const OPEN_ENDED = [
   'dependentSchemas',
 ];
 
+// What can be checked of a tool when it is defined, without ajv: its name and its schemas. One
+// error for all of it, in which each problem says where it is.
+function check(tool: { name: unknown; argumentsSchema: unknown; outputSchema?: unknown }): void {
+  const name = toolNameProblem(tool.name);
+  const problems = name === undefined ? [] : [name];
+  for (const which of ['argumentsSchema', 'outputSchema'] as const) {
+    const schema = tool[which];
+    if (schema === undefined) continue;
+    for (const problem of schemaProblems(schema)) problems.push(`${which} ${problem}`);
+  }
+  if (problems.length > 0) {
+    const label = name === undefined ? tool.name : JSON.stringify(tool.name);
+    throw new TypeError(`${label}: ${problems.join('; ')}`);
+  }
+}
+
 function closed(schema: Record<string, unknown>): Record<string, unknown> {
   return OPEN_ENDED.some((key) => key in schema)
     ? schema
@@ -315,6 +335,7 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
     const key = this.constructor;
     let entry = compiled.get(key);
     if (entry === undefined) {
+      check(this);
       const input = this.inputSchema();
       const definition: Tool = {
         name: this.name,
@@ -324,7 +345,9 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
         annotations: this.#annotations(),
       };
       if (this.outputSchema !== undefined) {
-        definition.outputSchema = simplifySchema(this.outputSchema) as ObjectSchema;
+        // Only annotations go: results are checked against the schema as written, and clients
+        // check them against the one listed, which must accept the same.
+        definition.outputSchema = simplifyOutputSchema(this.outputSchema) as ObjectSchema;
       }
       entry = {
         definition: deepFreeze(definition),
@@ -396,12 +419,43 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
   }
 
   /**
-   * The tool, as `tools/list` lists it: built once per class, and frozen.
+   * The tool, as `tools/list` lists it: built once per class, and frozen. Building it checks the
+   * tool, without ajv: a name of 1 to 128 of `A-Za-z0-9_-.`, and schemas of a dialect ajv
+   * validates here (2020-12, or draft-07 when `$schema` says so), without unknown keywords
+   * (annotations of the author's own are named `x-…`), with JSON's type names, `required` arrays of
+   * names, patterns that compile, and each `$ref` leading to a part of the schema.
    *
    * @returns The name, title, description, inputSchema, annotations, and outputSchema when set.
+   * @throws TypeError - Naming the tool and every problem found, with where it is in the schema.
    */
   definition(): Tool {
     return this.#compiled().definition;
+  }
+
+  /**
+   * Compile the validators of the tool's schemas now, rather than at its first call: what ajv
+   * refuses in a schema then fails here, with the tool's name, and not on a client's first call.
+   * {@link MCPServerBase.verify} does it for every tool of a server.
+   *
+   * @throws Error - Naming the tool, each schema that ajv cannot compile, and ajv's reason.
+   */
+  async compileSchemas(): Promise<void> {
+    const entry = this.#compiled();
+    const pending = [
+      entry.validate ?? compileOnce(entry, 'validate', this.validationSchema()),
+      this.outputSchema === undefined
+        ? undefined
+        : (entry.validateOutput ?? compileOnce(entry, 'validateOutput', this.outputSchema)),
+    ];
+    const problems: string[] = [];
+    for (const [index, which] of ['argumentsSchema', 'outputSchema'].entries()) {
+      try {
+        await pending[index];
+      } catch (error) {
+        problems.push(`${which}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    if (problems.length > 0) throw new Error(`${this.name}: ${problems.join('; ')}`);
   }
 
   /**
@@ -552,10 +606,13 @@ export type ToolClass<Schema extends JSONSchema = JSONSchema> = new () => MCPToo
 /**
  * Define a tool class from its fields, with `run(args)` typed from the schema with no annotation at
  * all: the shortest way to a tool. The class is made once, at module level; instantiate it per
- * server as any tool class.
+ * server as any tool class. Its name and schemas are checked at once, as `definition()` checks
+ * them.
  *
  * @param spec - The tool's fields and its `run`.
  * @returns A tool class.
+ * @throws TypeError - If the name or a schema breaks a rule of MCP or of JSON Schema; see
+ * `MCPToolBase.definition()`.
  *
  * @example
  * ```ts
@@ -599,6 +656,8 @@ export function defineTool<const Schema extends JSONSchema>(
     requiredClientCapabilities: spec.requiredClientCapabilities,
     timeoutMs: spec.timeoutMs,
   });
+  // Checked now, so that a name or a schema MCP or ajv would refuse fails at the caller's line.
+  new Defined().definition();
   // The class is checked against the loose schema type; its users see the exact one.
   return Defined as unknown as ToolClass<Schema>;
 }

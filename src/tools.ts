@@ -49,6 +49,40 @@ export function toolsByName(...tools: AnyTool[]): Map<string, AnyTool> {
   return byName;
 }
 
+/**
+ * Check tools as far as they can be checked before a client calls them: build each definition
+ * (which checks the name and the schemas, see `MCPToolBase.definition()`) and compile each
+ * validator with ajv (or the compiler set with `setSchemaCompiler()`), which a call then reuses.
+ * `TestClient` runs it before its first request; a server may await it at start-up, so that a
+ * schema ajv cannot compile fails there and not on a client's first call.
+ *
+ * @param tools - The tools, e.g. a server's `tools.values()`.
+ * @throws Error - Listing every tool's problem, one line each, with the tool's name.
+ *
+ * @example
+ * ```ts
+ * await verifyTools([new SearchDocs(), new ReadDoc()]);
+ * ```
+ */
+export async function verifyTools(tools: Iterable<AnyTool>): Promise<void> {
+  const problems = await Promise.all(
+    Array.from(tools, async (tool) => {
+      try {
+        tool.definition();
+        tool.headerParameters();
+        await tool.compileSchemas?.();
+        return undefined;
+      } catch (error) {
+        return error instanceof Error ? error.message : String(error);
+      }
+    }),
+  );
+  const found = problems.filter((problem) => problem !== undefined);
+  if (found.length > 0) {
+    throw new Error(`tools that cannot be served:\n${found.map((line) => `- ${line}`).join('\n')}`);
+  }
+}
+
 // An upper bound of a value's JSON size in bytes, without serializing it: a string's every unit
 // may take 6 bytes (`\u001f`), a number 24; -1 when it nests deeper than `max` levels (recursion
 // stops there, so a value nested 100,000 deep costs no more than one nested `max` deep), and

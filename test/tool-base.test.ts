@@ -75,13 +75,26 @@ tool(
 );
 
 tool('an arguments schema that is not of type object is refused when the tool is defined', () => {
-  const Bad = defineTool({
-    name: 'bad',
-    title: 'Bad',
-    description: 'Takes a string.',
-    argumentsSchema: { type: 'string' },
-    run: () => 'never',
-  });
+  assert.throws(
+    () =>
+      defineTool({
+        name: 'bad',
+        title: 'Bad',
+        description: 'Takes a string.',
+        argumentsSchema: { type: 'string' },
+        run: () => 'never',
+      }),
+    /bad: argumentsSchema must be a JSON Schema of type "object"/,
+  );
+  class Bad extends MCPToolBase {
+    readonly name = 'bad';
+    readonly title = 'Bad';
+    readonly description = 'Takes a string.';
+    readonly argumentsSchema = { type: 'string' } as const;
+    run() {
+      return 'never';
+    }
+  }
   assert.throws(
     () => new Bad().definition(),
     /bad: argumentsSchema must be a JSON Schema of type "object"/,

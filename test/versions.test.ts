@@ -140,16 +140,18 @@ annotations('a read-only tool is sent as not destructive and idempotent', async 
 
 annotations('a read-only tool that says it is destructive, or not idempotent, is refused', () => {
   for (const hint of [{ destructive: true }, { idempotent: false }]) {
-    const Contradiction = defineTool({
-      name: 'contradiction',
-      title: 'Contradiction',
-      description: 'Reads, and destroys.',
-      argumentsSchema,
-      ...hint,
-      run: () => 'read',
-    });
+    // Refused where it is defined: defineTool builds the definition at once.
+    const define = () =>
+      defineTool({
+        name: 'contradiction',
+        title: 'Contradiction',
+        description: 'Reads, and destroys.',
+        argumentsSchema,
+        ...hint,
+        run: () => 'read',
+      });
     assert.throws(
-      () => toolsByName(new Contradiction()),
+      define,
       (error: Error) =>
         error instanceof TypeError &&
         error.message ===

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'esbuild';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { build, bundleWorker, workerdConfig } from '../examples/workers/build.js';
+import { build, bundleWorker, validatorsModule, workerdConfig } from '../examples/workers/build.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const WORKERD = join(root, 'node_modules', '.bin', 'workerd');
@@ -255,3 +255,18 @@ workers('a schema nobody generated: -32603, and the log says why', async ({ serv
 });
 
 workers.run();
+
+const step = suite('the build step of validators');
+
+step('a draft-07 schema is refused: it would be compiled as 2020-12', () => {
+  assert.throws(
+    () =>
+      validatorsModule([
+        { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object' } as never,
+      ]),
+    /this build compiles JSON Schema 2020-12 only/,
+  );
+  assert.match(validatorsModule([{ type: 'object' }]), /export const validators = \{/);
+});
+
+step.run();

@@ -12,7 +12,13 @@ import { parseArgs } from 'node:util';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import * as esbuild from 'esbuild';
-import { AJV_OPTIONS, type AnyTool, type JSONSchema, MCPToolBase } from 'mcp-protocol-core';
+import {
+  AJV_OPTIONS,
+  type AnyTool,
+  type JSONSchema,
+  MCPToolBase,
+  schemaDialect,
+} from 'mcp-protocol-core';
 import { ProjectServer } from '../demo/project-server.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -40,7 +46,9 @@ export function toolSchemas(tools: Iterable<AnyTool>): JSONSchema[] {
  * The source of an ES module of validators, compiled by ajv with the options the library's own
  * ajv uses, exporting `validators`: the validate functions by the JSON of their schema, the key the
  * worker looks them up by. Its code `require`s ajv's runtime helpers (ucs2length for minLength,
- * say), as ajv's standalone code does: it is for a bundler (esbuild, wrangler) to resolve.
+ * say), as ajv's standalone code does: it is for a bundler (esbuild, wrangler) to resolve. Every
+ * schema is of JSON Schema 2020-12: one of draft-07 would need ajv's `Ajv` class, and a module of
+ * its own.
  */
 export function validatorsModule(schemas: readonly JSONSchema[]): string {
   const ajv = new Ajv2020({ ...AJV_OPTIONS, code: { source: true, esm: true } });
@@ -48,6 +56,9 @@ export function validatorsModule(schemas: readonly JSONSchema[]): string {
   for (const schema of schemas) {
     const key = JSON.stringify(schema);
     if (keys.has(key)) continue;
+    if (schemaDialect(schema) !== '2020-12') {
+      throw new Error(`this build compiles JSON Schema 2020-12 only, not ${key.slice(0, 80)}`);
+    }
     // Not `validateN`: ajv names its own functions so.
     const name = `schema${keys.size}Validator`;
     ajv.addSchema(schema as object, name);
