@@ -89,4 +89,5 @@ export {
   ToolTimeoutError,
 } from './tool-base.js';
 export type * from './types.js';
+export { type TemplateVariables, UriTemplate, type UriTemplateOptions } from './uri-template.js';
 export { SERVER_VERSION } from './version.js';
