@@ -87,4 +87,5 @@ export {
 } from './tool-base.js';
 export { toolsByName } from './tools.js';
 export type * from './types.js';
+export { type TemplateVariables, UriTemplate, type UriTemplateOptions } from './uri-template.js';
 export { SERVER_VERSION } from './version.js';
