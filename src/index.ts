@@ -7,6 +7,15 @@
  *
  * @module
  */
+
+export {
+  defineResource,
+  defineResourceTemplate,
+  type ResourceClass,
+  type ResourceSpec,
+  type ResourceTemplateClass,
+  type ResourceTemplateSpec,
+} from './define-resources.js';
 export {
   InvalidArgumentsError,
   isProtocolError,
@@ -47,6 +56,20 @@ export {
   type ModernProtocolVersion,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from './protocol-versions.js';
+export {
+  type AnyResource,
+  type AnyResourceTemplate,
+  type CompletionContext,
+  MCPResourceBase,
+  MCPResourceTemplateBase,
+} from './resource-base.js';
+export {
+  encodeBase64,
+  type ResourceContents,
+  type ResourceOutput,
+  type ResourcePart,
+} from './resource-contents.js';
+export { resourcesByUri, templatesByUriTemplate } from './resources.js';
 export {
   AJV_OPTIONS,
   compileSchema,

@@ -12,6 +12,8 @@ import {
   LATEST_HANDSHAKE_VERSION,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from './protocol-versions.js';
+import type { AnyResource, AnyResourceTemplate } from './resource-base.js';
+import { RESOURCE_METHODS } from './resources.js';
 import {
   batchRefusal,
   finish,
@@ -53,6 +55,7 @@ export type HandleResult = JSONRPCResponse | JSONRPCResponse[] | undefined;
 
 const PUBLIC_ONE_HOUR: CacheHint = Object.freeze({ ttlMs: 3_600_000, cacheScope: 'public' });
 const NO_TOOLS: ReadonlyMap<string, AnyTool> = new Map();
+const NO_RESOURCES: ReadonlyMap<string, never> = new Map<string, never>();
 
 /**
  * An MCP server: answers the JSON-RPC messages of one POST request with its tools.
@@ -87,6 +90,19 @@ export abstract class MCPServerBase {
   declare readonly tools: ReadonlyMap<string, AnyTool>;
 
   /**
+   * The server's fixed resources by URI, in the order `resources/list` lists them; see
+   * {@link resourcesByUri}. None by default: a server with neither resources nor templates does
+   * not declare the `resources` capability.
+   */
+  declare readonly resources: ReadonlyMap<string, AnyResource>;
+
+  /**
+   * The server's resource templates by URI template, in the order `resources/read` tries them
+   * (after the fixed resources); see {@link templatesByUriTemplate}. None by default.
+   */
+  declare readonly resourceTemplates: ReadonlyMap<string, AnyResourceTemplate>;
+
+  /**
    * The methods servers of this class answer, by name: the registry, looked up once per request.
    * A subclass adds a method with {@link withMethods}.
    */
@@ -104,6 +120,7 @@ export abstract class MCPServerBase {
       run: (server) => server.discover(),
     },
     ...TOOL_METHODS,
+    ...RESOURCE_METHODS,
   } satisfies Record<string, Method>);
 
   /**
@@ -284,6 +301,14 @@ export abstract class MCPServerBase {
    * between callers: `private` when the list depends on who asks. Default five minutes, public.
    */
   declare readonly toolsCache?: CacheHint;
+
+  /**
+   * How long a 2026-07-28 client may keep the answers to `resources/list`,
+   * `resources/templates/list` and `resources/read`, and with whom, unless a resource or template
+   * sets its own `cache` (for its reads). Default: the lists five minutes, public, as `tools/list`;
+   * a read one minute, private, since what a resource holds may depend on who asks.
+   */
+  declare readonly resourcesCache?: CacheHint;
 
   /**
    * The most items a page of a list (`tools/list`, …) holds: a longer list is paged, with opaque
@@ -496,3 +521,11 @@ function methodOf(server: MCPServerBase, method: string): Method<never> | undefi
 
 // A server with no tools of its own has none: on the prototype, so that an instance costs nothing.
 Object.defineProperty(MCPServerBase.prototype, 'tools', { value: NO_TOOLS, writable: true });
+Object.defineProperty(MCPServerBase.prototype, 'resources', {
+  value: NO_RESOURCES,
+  writable: true,
+});
+Object.defineProperty(MCPServerBase.prototype, 'resourceTemplates', {
+  value: NO_RESOURCES,
+  writable: true,
+});
