@@ -62,7 +62,8 @@ export interface ResourceTemplateSpec<T extends string> {
   cache?: CacheHint;
   /** Read the resource at a URI, with the variables typed from the template. */
   read(
-    variables: TemplateVariables<T>,
+    // NoInfer: the template string alone says what T is, never an annotation here.
+    variables: TemplateVariables<NoInfer<T>>,
     uri: string,
     scope: RequestScope,
   ): ResourceOutput | undefined | Promise<ResourceOutput | undefined>;

@@ -40,7 +40,8 @@ export type ResourcePart =
 export type ResourceOutput = string | Uint8Array | readonly ResourcePart[];
 
 /**
- * Encode bytes as base64, in every runtime (no `Buffer`): what a `blob` carries.
+ * Encode bytes as base64 with `btoa`, which every runtime has (Node's own byte class is not in
+ * the others): what a `blob` carries.
  *
  * @param bytes - The bytes.
  * @returns Their base64, padded.
