@@ -101,10 +101,9 @@ export async function listResources(
     Array.from(server.resourceTemplates.values(), (template) => template.resources(scope)),
   );
   for (const some of listed) resources.push(...some);
-  const { items, nextCursor } = page(resources, params.cursor, pageSizeOf(server), 'resources');
-  const result: ListResourcesResult = { resources: items as Resource[] };
-  if (nextCursor !== undefined) result.nextCursor = nextCursor;
-  return result;
+  // page() leaves nextCursor out on the last page.
+  const { items, ...next } = page(resources, params.cursor, pageSizeOf(server), 'resources');
+  return { resources: items as Resource[], ...next };
 }
 
 /**
@@ -121,10 +120,8 @@ export function listResourceTemplates(
 ): ListResourceTemplatesResult {
   const templates: ResourceTemplate[] = [];
   for (const template of server.resourceTemplates.values()) templates.push(template.definition());
-  const { items, nextCursor } = page(templates, params.cursor, pageSizeOf(server), 'templates');
-  const result: ListResourceTemplatesResult = { resourceTemplates: items as ResourceTemplate[] };
-  if (nextCursor !== undefined) result.nextCursor = nextCursor;
-  return result;
+  const { items, ...next } = page(templates, params.cursor, pageSizeOf(server), 'templates');
+  return { resourceTemplates: items as ResourceTemplate[], ...next };
 }
 
 /**
@@ -181,19 +178,19 @@ export const RESOURCE_METHODS: Readonly<Record<string, Method>> = {
     capability: 'resources',
     has: hasResources,
     cache: listCache,
-    run: (server, params, scope) => listResources(server, params, scope),
+    run: listResources,
   },
   'resources/templates/list': {
     capability: 'resources',
     has: hasResources,
     cache: listCache,
-    run: (server, params) => listResourceTemplates(server, params),
+    run: listResourceTemplates,
   },
   'resources/read': {
     capability: 'resources',
     has: hasResources,
     named: 'uri',
     cache: (server, scope) => readHints.get(scope) ?? server.resourcesCache ?? PRIVATE_ONE_MINUTE,
-    run: (server, params, scope) => readResource(server, params, scope),
+    run: readResource,
   },
 };
