@@ -54,8 +54,8 @@ export const MAX_BATCH_SIZE = 20;
 export type HandleResult = JSONRPCResponse | JSONRPCResponse[] | undefined;
 
 const PUBLIC_ONE_HOUR: CacheHint = Object.freeze({ ttlMs: 3_600_000, cacheScope: 'public' });
-const NO_TOOLS: ReadonlyMap<string, AnyTool> = new Map();
-const NO_RESOURCES: ReadonlyMap<string, never> = new Map<string, never>();
+// What a server has none of: one empty map, never written to.
+const NONE: ReadonlyMap<string, never> = new Map<string, never>();
 
 /**
  * An MCP server: answers the JSON-RPC messages of one POST request with its tools.
@@ -519,13 +519,8 @@ function methodOf(server: MCPServerBase, method: string): Method<never> | undefi
   return (server.constructor as typeof MCPServerBase).methods.get(method);
 }
 
-// A server with no tools of its own has none: on the prototype, so that an instance costs nothing.
-Object.defineProperty(MCPServerBase.prototype, 'tools', { value: NO_TOOLS, writable: true });
-Object.defineProperty(MCPServerBase.prototype, 'resources', {
-  value: NO_RESOURCES,
-  writable: true,
-});
-Object.defineProperty(MCPServerBase.prototype, 'resourceTemplates', {
-  value: NO_RESOURCES,
-  writable: true,
-});
+// A server with no tools, resources or templates of its own has none: on the prototype, so that an
+// instance costs nothing.
+for (const feature of ['tools', 'resources', 'resourceTemplates']) {
+  Object.defineProperty(MCPServerBase.prototype, feature, { value: NONE, writable: true });
+}

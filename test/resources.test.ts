@@ -355,6 +355,27 @@ handshake('a listed resource whose URI its template does not match is -32603', a
   assert.match(String(server.logged[0]), /elsewhere:\/\/a/);
 });
 
+handshake('a listed resource keeps its own MIME type; the others get the template’s', async () => {
+  const Mixed = defineResourceTemplate({
+    uriTemplate: 'files://{name}',
+    name: 'files',
+    mimeType: 'text/plain',
+    read: () => 'x',
+    list: () => [
+      { uri: 'files://a', name: 'a' },
+      { uri: 'files://b', name: 'b', mimeType: 'image/png', size: 3 },
+    ],
+  });
+  class Server extends DocsServer {
+    override readonly resources = resourcesByUri();
+    override readonly resourceTemplates = templatesByUriTemplate(new Mixed());
+  }
+  assert.equal(await new TestClient(new Server()).listResources(), [
+    { uri: 'files://a', name: 'a', mimeType: 'text/plain' },
+    { uri: 'files://b', name: 'b', mimeType: 'image/png', size: 3 },
+  ]);
+});
+
 const modern = suite('resources, 2026-07-28');
 
 modern('the lists and a read carry the default cache hints', async () => {
