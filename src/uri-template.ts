@@ -104,7 +104,9 @@ export interface UriTemplateOptions {
  * takes as much as it can; `{+var}` and `{#var}` span anything and take as little as the rest of the
  * template allows. The query (`{?x,y}` then `{&z}`, which must end the template, a fragment aside)
  * matches in any order, with any of its variables left out and other parameters ignored; a
- * variable given twice does not match. Values are percent-decoded: one that is not valid UTF-8, or
+ * variable given twice does not match (and when the query may open with `&`, as `{?x}{&y}` does
+ * with x undefined, a value before it holds no raw `&`). Values are percent-decoded: one that is
+ * not valid UTF-8, or
  * that would escape a directory (see {@link UriTemplateOptions.allowTraversal}), does not match,
  * nor does a URI longer than 65,536 characters.
  *
@@ -176,8 +178,9 @@ export class UriTemplate<const T extends string = string> {
         }
         for (const name of names) this.#query.add(name);
         // `{?x}{&y}` expands to `&y=1` when x is undefined: the query may then open with `&`.
+        const open = this.#tokens.at(-1) as { prefix: string };
         if (query === 0) this.#tokens.push({ name: '', stop, prefix: key });
-        else (this.#tokens.at(-1) as { prefix: string }).prefix = '?&';
+        else if (open.prefix === '?') open.prefix = '?&';
         query = 1;
         return;
       }

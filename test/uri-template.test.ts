@@ -247,6 +247,11 @@ matching('a query continued after a literal one; then a fragment', () => {
   // A fragment expression is not optional: `{#frag}` always expands to at least `#`.
   assert.is(template.match('f://list?fixed=yes'), undefined);
   assert.is(template.match('f://list?x=1'), undefined);
+  // A query opened by a literal ? goes on with & only.
+  assert.is(
+    new UriTemplate('f://list?fixed=yes{&x}{&y}').match('f://list?fixed=yes?x=1'),
+    undefined,
+  );
   const fixed = new UriTemplate('f://p{?x}#top');
   assert.equal(fixed.match('f://p?x=1#top'), { x: '1' });
   assert.is(fixed.match('f://p?x=1'), undefined);
