@@ -14,12 +14,16 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import {
+  defineResource,
+  defineResourceTemplate,
   defineTool,
   type JSONSchema,
   MCPServerBase,
   MCPToolBase,
+  resourcesByUri,
   type ToolArguments,
   ToolError,
+  templatesByUriTemplate,
   toolsByName,
 } from 'mcp-protocol-core';
 import { createHttpHandler } from 'mcp-protocol-core/http';
@@ -262,6 +266,37 @@ class CustomHeaders extends MCPToolBase<typeof CUSTOM_HEADERS_SCHEMA> {
   }
 }
 
+// --- Resources: the fixtures of resources-list, resources-read-text, resources-read-binary,
+// resources-templates-read, and (2026-07-28) caching, whose read of resources/list's first item
+// needs that item readable: the fixed resources come first. sep-2164-resource-not-found reads a
+// URI nothing has: -32602 with data.uri at 2026-07-28, -32002 before. ---
+
+const StaticText = defineResource({
+  uri: 'test://static-text',
+  name: 'static-text',
+  description: 'A static text resource.',
+  mimeType: 'text/plain',
+  read: () => 'This is the content of the static text resource.',
+});
+
+const StaticBinary = defineResource({
+  uri: 'test://static-binary',
+  name: 'static-binary',
+  description: 'A static binary resource: a 1×1 red PNG.',
+  mimeType: 'image/png',
+  read: () => new Uint8Array(Buffer.from(RED_PIXEL_PNG, 'base64')),
+});
+
+const TemplateData = defineResourceTemplate({
+  uriTemplate: 'test://template/{id}/data',
+  name: 'template-data',
+  description: 'Data for an id, which the text repeats.',
+  mimeType: 'application/json',
+  read: ({ id }) => JSON.stringify({ id, templateTest: true, data: `Data for ID: ${id}` }),
+});
+
+// --- End of resources. ---
+
 /** The server of the conformance suite's test tools. */
 export class ConformanceServer extends MCPServerBase {
   readonly name = 'conformance';
@@ -278,6 +313,8 @@ export class ConformanceServer extends MCPServerBase {
     new LoggingTool(),
     new CustomHeaders(),
   );
+  override readonly resources = resourcesByUri(new StaticText(), new StaticBinary());
+  override readonly resourceTemplates = templatesByUriTemplate(new TemplateData());
   serverInfo() {
     return { name: 'mcp-protocol-core-conformance', version: '1.0.0' };
   }

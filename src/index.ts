@@ -7,6 +7,15 @@
  *
  * @module
  */
+
+export {
+  defineResource,
+  defineResourceTemplate,
+  type ResourceClass,
+  type ResourceSpec,
+  type ResourceTemplateClass,
+  type ResourceTemplateSpec,
+} from './define-resources.js';
 export {
   InvalidArgumentsError,
   isProtocolError,
@@ -48,6 +57,20 @@ export {
   SUPPORTED_PROTOCOL_VERSIONS,
 } from './protocol-versions.js';
 export {
+  type AnyResource,
+  type AnyResourceTemplate,
+  type CompletionContext,
+  MCPResourceBase,
+  MCPResourceTemplateBase,
+} from './resource-base.js';
+export {
+  encodeBase64,
+  type ResourceContents,
+  type ResourceOutput,
+  type ResourcePart,
+} from './resource-contents.js';
+export { resourcesByUri, templatesByUriTemplate } from './resources.js';
+export {
   AJV_OPTIONS,
   compileSchema,
   type FromSchema,
@@ -88,6 +111,7 @@ export {
 } from './tool-base.js';
 export { toolsByName, verifyTools } from './tools.js';
 export type * from './types.js';
+export { type TemplateVariables, UriTemplate, type UriTemplateOptions } from './uri-template.js';
 export { SERVER_VERSION } from './version.js';
 export {
   capabilitiesFor,

@@ -24,6 +24,11 @@ export const ErrorCode = {
   InvalidParams: -32602,
   /** Something unexpected failed in the server; the details go to its logger only. */
   InternalError: -32603,
+  /**
+   * The handshake era's "Resource not found", with `data: { uri }`; 2026-07-28 answers -32602
+   * instead (SEP-2164).
+   */
+  ResourceNotFound: -32002,
   /** 2026-07-28: an HTTP header is missing, malformed, or does not match the body. */
   HeaderMismatch: -32020,
   /** 2026-07-28: the request needs a client capability it does not declare. */

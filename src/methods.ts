@@ -49,8 +49,12 @@ export interface Method<Server extends MCPServerBase = MCPServerBase> {
   readonly has?: (server: Server) => boolean;
   /** The param that a 2026-07-28 `Mcp-Name` header mirrors: a tool's `name`, a resource's `uri`. */
   readonly named?: 'name' | 'uri';
-  /** How long a 2026-07-28 client may keep the result, and with whom. */
-  readonly cache?: (server: Server) => CacheHint;
+  /**
+   * How long a 2026-07-28 client may keep the result, and with whom: asked after the method ran,
+   * with the request's scope, so that the hint may depend on what it answered (e.g. which
+   * resource `resources/read` read).
+   */
+  readonly cache?: (server: Server, scope: RequestScope) => CacheHint;
   /**
    * Check a 2026-07-28 request's other headers against its params, e.g. `Mcp-Param-*` against a
    * tool's arguments, before the method runs.

@@ -305,7 +305,7 @@ export function finish(
   const cache = (server.constructor as typeof MCPServerBase).methods.get(method)?.cache;
   return cache === undefined
     ? { resultType: 'complete', ...result, _meta }
-    : { resultType: 'complete', ...cache(server as never), ...result, _meta };
+    : { resultType: 'complete', ...cache(server as never, scope), ...result, _meta };
 }
 
 /**

@@ -13,6 +13,8 @@ import {
   LATEST_HANDSHAKE_VERSION,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from './protocol-versions.js';
+import type { AnyResource, AnyResourceTemplate } from './resource-base.js';
+import { RESOURCE_METHODS } from './resources.js';
 import {
   batchRefusal,
   finish,
@@ -55,7 +57,8 @@ export const MAX_BATCH_SIZE = 20;
 export type HandleResult = JSONRPCResponse | JSONRPCResponse[] | undefined;
 
 const PUBLIC_ONE_HOUR: CacheHint = Object.freeze({ ttlMs: 3_600_000, cacheScope: 'public' });
-const NO_TOOLS: ReadonlyMap<string, AnyTool> = new Map();
+// What a server has none of: one empty map, never written to.
+const NONE: ReadonlyMap<string, never> = new Map<string, never>();
 
 /**
  * An MCP server: answers the JSON-RPC messages of one POST request with its tools.
@@ -90,6 +93,19 @@ export abstract class MCPServerBase {
   declare readonly tools: ReadonlyMap<string, AnyTool>;
 
   /**
+   * The server's fixed resources by URI, in the order `resources/list` lists them; see
+   * {@link resourcesByUri}. None by default: a server with neither resources nor templates does
+   * not declare the `resources` capability.
+   */
+  declare readonly resources: ReadonlyMap<string, AnyResource>;
+
+  /**
+   * The server's resource templates by URI template, in the order `resources/read` tries them
+   * (after the fixed resources); see {@link templatesByUriTemplate}. None by default.
+   */
+  declare readonly resourceTemplates: ReadonlyMap<string, AnyResourceTemplate>;
+
+  /**
    * The methods servers of this class answer, by name: the registry, looked up once per request.
    * A subclass adds a method with {@link withMethods}.
    */
@@ -122,6 +138,7 @@ export abstract class MCPServerBase {
       run: (server) => server.discover(),
     },
     ...TOOL_METHODS,
+    ...RESOURCE_METHODS,
   } satisfies Record<string, Method>);
 
   /**
@@ -345,6 +362,14 @@ export abstract class MCPServerBase {
    * between callers: `private` when the list depends on who asks. Default five minutes, public.
    */
   declare readonly toolsCache?: CacheHint;
+
+  /**
+   * How long a 2026-07-28 client may keep the answers to `resources/list`,
+   * `resources/templates/list` and `resources/read`, and with whom, unless a resource or template
+   * sets its own `cache` (for its reads). Default: the lists five minutes, public, as `tools/list`;
+   * a read one minute, private, since what a resource holds may depend on who asks.
+   */
+  declare readonly resourcesCache?: CacheHint;
 
   /**
    * The most items a page of a list (`tools/list`, …) holds: a longer list is paged, with opaque
@@ -578,5 +603,8 @@ function methodOf(server: MCPServerBase, method: string): Method<never> | undefi
   return (server.constructor as typeof MCPServerBase).methods.get(method);
 }
 
-// A server with no tools of its own has none: on the prototype, so that an instance costs nothing.
-Object.defineProperty(MCPServerBase.prototype, 'tools', { value: NO_TOOLS, writable: true });
+// A server with no tools, resources or templates of its own has none: on the prototype, so that an
+// instance costs nothing.
+for (const feature of ['tools', 'resources', 'resourceTemplates']) {
+  Object.defineProperty(MCPServerBase.prototype, feature, { value: NONE, writable: true });
+}

@@ -14,6 +14,9 @@ import type {
   ClientCapabilities,
   Implementation,
   InitializeResult,
+  ReadResourceResult,
+  Resource,
+  ResourceTemplate,
   Result,
   Tool,
 } from './types.js';
@@ -227,6 +230,36 @@ export class TestClient {
     );
   }
 
+  /**
+   * List the server's resources, every page of them.
+   *
+   * @returns The resources, as `resources/list` lists them.
+   */
+  listResources(): Promise<Resource[]> {
+    return this.listAll<Resource>('resources/list', 'resources');
+  }
+
+  /**
+   * List the server's resource templates, every page of them.
+   *
+   * @returns The templates, as `resources/templates/list` lists them.
+   */
+  listResourceTemplates(): Promise<ResourceTemplate[]> {
+    return this.listAll<ResourceTemplate>('resources/templates/list', 'resourceTemplates');
+  }
+
+  /**
+   * Read a resource; in 2026-07-28, with its URI in the `Mcp-Name` header.
+   *
+   * @param uri - The resource's URI, fixed or matched by a template.
+   * @returns Its contents.
+   * @throws ResponseError - For a URI the server has no resource at (-32002 in the handshake era,
+   * -32602 in 2026-07-28) or a server fault (-32603).
+   */
+  readResource(uri: string): Promise<ReadResourceResult> {
+    return this.request<ReadResourceResult>('resources/read', { uri });
+  }
+
   #params(params: object | undefined): { params?: object } {
     if (!this.#modern) return params === undefined ? {} : { params };
     const meta: Record<string, unknown> = {
@@ -243,7 +276,14 @@ export class TestClient {
       'mcp-protocol-version': this.#options.protocolVersion as string,
       'mcp-method': method,
     };
-    const { name, arguments: args } = (params ?? {}) as { name?: unknown; arguments?: unknown };
+    const {
+      name,
+      uri,
+      arguments: args,
+    } = (params ?? {}) as { name?: unknown; uri?: unknown; arguments?: unknown };
+    if (method === 'resources/read' && typeof uri === 'string') {
+      headers['mcp-name'] = encodeHeaderValue(uri);
+    }
     if (method === 'tools/call' && typeof name === 'string') {
       headers['mcp-name'] = encodeHeaderValue(name);
       this.#parameters ??= await this.#listParameters();

@@ -342,6 +342,54 @@ export interface Resource {
   _meta?: Meta;
 }
 
+/** A template of resources a server can read: every URI its RFC 6570 template expands to. */
+export interface ResourceTemplate {
+  /** The URI template (RFC 6570), e.g. `repo://docs/{+path}`. */
+  uriTemplate: string;
+  /** Its programmatic name. */
+  name: string;
+  /** A human-readable name (2025-06-18). */
+  title?: string;
+  /** What its resources are. */
+  description?: string;
+  /** The MIME type of all its resources, when they share one. */
+  mimeType?: string;
+  /** Hints to the client. */
+  annotations?: Annotations;
+  /** Icons a client may show (2025-11-25). */
+  icons?: Icon[];
+  /** Metadata (2025-06-18). */
+  _meta?: Meta;
+}
+
+/** The answer to `resources/list`. */
+export interface ListResourcesResult extends Result {
+  /** The resources, in a stable order. */
+  resources: Resource[];
+  /** Where the next page starts, when there is one. */
+  nextCursor?: Cursor;
+}
+
+/** The answer to `resources/templates/list`. */
+export interface ListResourceTemplatesResult extends Result {
+  /** The templates, in a stable order. */
+  resourceTemplates: ResourceTemplate[];
+  /** Where the next page starts, when there is one. */
+  nextCursor?: Cursor;
+}
+
+/** The params of `resources/read`. */
+export interface ReadResourceRequestParams extends RequestParams {
+  /** The URI of the resource to read. */
+  uri: string;
+}
+
+/** The answer to `resources/read`: one or more contents, text or bytes. */
+export interface ReadResourceResult extends Result {
+  /** The contents, e.g. the files of a directory read at once. */
+  contents: (TextResourceContents | BlobResourceContents)[];
+}
+
 /** A link to a resource, in a tool's result (2025-06-18). */
 export interface ResourceLink extends Resource {
   type: 'resource_link';

@@ -77,7 +77,7 @@ conformance('initialize, the notification after it, and ping', async () => {
     clientInfo: { name: 'test', version: '1.0.0' },
   });
   assert.is(result.protocolVersion, '2025-11-25');
-  assert.equal(result.capabilities, { logging: {}, tools: {} });
+  assert.equal(result.capabilities, { logging: {}, tools: {}, resources: {} });
   assert.is(result.serverInfo.name, 'mcp-protocol-core-conformance');
   const initialized = await fetch(server.url, {
     method: 'POST',
@@ -233,6 +233,73 @@ conformance('a tool the suite would wait on is not there', async () => {
   });
 });
 
+// The resources of resources-list, resources-read-{text,binary} and resources-templates-read.
+
+const STATIC_TEXT = {
+  uri: 'test://static-text',
+  mimeType: 'text/plain',
+  text: 'This is the content of the static text resource.',
+};
+
+conformance('resources/list: the static resources first, each readable', async () => {
+  const { resources } = await rpc('resources/list');
+  assert.equal(resources, [
+    {
+      uri: 'test://static-text',
+      name: 'static-text',
+      description: 'A static text resource.',
+      mimeType: 'text/plain',
+    },
+    {
+      uri: 'test://static-binary',
+      name: 'static-binary',
+      description: 'A static binary resource: a 1×1 red PNG.',
+      mimeType: 'image/png',
+    },
+  ]);
+  const { resourceTemplates } = await rpc('resources/templates/list');
+  assert.equal(resourceTemplates, [
+    {
+      uriTemplate: 'test://template/{id}/data',
+      name: 'template-data',
+      description: 'Data for an id, which the text repeats.',
+      mimeType: 'application/json',
+    },
+  ]);
+});
+
+conformance('resources/read: text, a real PNG as blob, and a template', async () => {
+  assert.equal(await rpc('resources/read', { uri: 'test://static-text' }), {
+    contents: [STATIC_TEXT],
+  });
+  const binary = (await rpc('resources/read', { uri: 'test://static-binary' })).contents[0];
+  assert.equal([binary.uri, binary.mimeType], ['test://static-binary', 'image/png']);
+  assert.equal([...bytes(binary.blob).subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10]);
+  assert.equal(await rpc('resources/read', { uri: 'test://template/123/data' }), {
+    contents: [
+      {
+        uri: 'test://template/123/data',
+        mimeType: 'application/json',
+        text: '{"id":"123","templateTest":true,"data":"Data for ID: 123"}',
+      },
+    ],
+  });
+});
+
+conformance('resources/read of a URI nothing has: -32002 with data.uri', async () => {
+  const uri = 'test://nonexistent-resource-for-conformance-testing';
+  const response = await fetch(server.url, {
+    method: 'POST',
+    headers: HEADERS,
+    body: JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'resources/read', params: { uri } }),
+  });
+  assert.equal(await response.json(), {
+    jsonrpc: '2.0',
+    id: 5,
+    error: { code: -32002, message: 'Resource not found', data: { uri } },
+  });
+});
+
 // 2026-07-28 over the same endpoint: _meta and the routing headers on every request.
 
 const V = '2026-07-28';
@@ -249,6 +316,7 @@ async function modern(
     'mcp-protocol-version': V,
     'mcp-method': method,
     ...(typeof params.name === 'string' && { 'mcp-name': params.name }),
+    ...(typeof params.uri === 'string' && { 'mcp-name': params.uri }),
     ...options.headers,
   };
   const _meta = {
@@ -273,7 +341,7 @@ conformance('2026-07-28: server/discover', async () => {
   assert.equal(body.result, {
     resultType: 'complete',
     supportedVersions: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'],
-    capabilities: { logging: {}, tools: {} },
+    capabilities: { logging: {}, tools: {}, resources: {} },
     instructions: 'Test tools for the MCP conformance suite.',
     ttlMs: 3_600_000,
     cacheScope: 'public',
@@ -290,6 +358,25 @@ conformance('2026-07-28: tools/list carries the caching hints and x-mcp-header',
   assert.is(custom.inputSchema.properties.region['x-mcp-header'], 'Region');
   assert.is(custom.inputSchema.properties.priority['x-mcp-header'], 'Priority');
   assert.is(custom.inputSchema.properties.query['x-mcp-header'], undefined);
+});
+
+conformance('2026-07-28: the resources carry caching hints; not found is -32602', async () => {
+  for (const method of ['resources/list', 'resources/templates/list']) {
+    const { body } = await modern(method);
+    assert.equal([body.result.ttlMs, body.result.cacheScope], [300_000, 'public'], method);
+  }
+  const read = await modern('resources/read', { uri: 'test://static-text' });
+  assert.equal(read.body.result, {
+    resultType: 'complete',
+    ttlMs: 60_000,
+    cacheScope: 'private',
+    contents: [STATIC_TEXT],
+    _meta: { 'io.modelcontextprotocol/serverInfo': SERVER_INFO },
+  });
+  const uri = 'test://nonexistent-resource-for-conformance-testing';
+  const missing = await modern('resources/read', { uri });
+  assert.is(missing.status, 200);
+  assert.equal(missing.body.error, { code: -32602, message: 'Resource not found', data: { uri } });
 });
 
 conformance('2026-07-28: test_missing_capability needs sampling (-32021)', async () => {

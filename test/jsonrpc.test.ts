@@ -15,13 +15,14 @@ import {
 
 const jsonrpc = suite('jsonrpc');
 
-jsonrpc("the error codes: JSON-RPC's, and MCP's of 2026-07-28", () => {
+jsonrpc("the error codes: JSON-RPC's, and MCP's", () => {
   assert.equal(ErrorCode, {
     ParseError: -32700,
     InvalidRequest: -32600,
     MethodNotFound: -32601,
     InvalidParams: -32602,
     InternalError: -32603,
+    ResourceNotFound: -32002,
     HeaderMismatch: -32020,
     MissingRequiredClientCapability: -32021,
     UnsupportedProtocolVersion: -32022,

@@ -1,0 +1,196 @@
+/**
+ * The resources feature: `resources/list`, `resources/templates/list` and `resources/read`, as
+ * entries of the method registry. No `subscribe` and no `listChanged`: a stateless server holds no
+ * channel to send their notifications on.
+ *
+ * @module
+ */
+import { ProtocolError } from './errors.js';
+import { ErrorCode } from './jsonrpc.js';
+import type { CacheHint, Method } from './methods.js';
+import { page, pageSizeOf } from './paging.js';
+import type { AnyResource, AnyResourceTemplate } from './resource-base.js';
+import type { ResourceContents } from './resource-contents.js';
+import type { RequestScope } from './scope.js';
+import type { MCPServerBase } from './server-base.js';
+import type {
+  ListResourcesResult,
+  ListResourceTemplatesResult,
+  ReadResourceResult,
+  Resource,
+  ResourceTemplate,
+} from './types.js';
+
+// Lists, like tools/list, rarely differ between callers; what a resource holds may, so a read is
+// kept for a minute and by its caller only, unless the resource or the server says otherwise.
+const PUBLIC_FIVE_MINUTES: CacheHint = Object.freeze({ ttlMs: 300_000, cacheScope: 'public' });
+const PRIVATE_ONE_MINUTE: CacheHint = Object.freeze({ ttlMs: 60_000, cacheScope: 'private' });
+
+// The hint of the resource a request read, for the finishing of its result.
+const readHints = new WeakMap<RequestScope, CacheHint>();
+
+/**
+ * Key fixed resources by URI, in the order given, refusing two with one URI.
+ *
+ * @param resources - The resources, in the order `resources/list` lists them.
+ * @returns The resources by URI.
+ * @throws Error - If two resources share a URI, or a resource's definition is not valid (see
+ * `MCPResourceBase.definition()`).
+ *
+ * @example
+ * ```ts
+ * override readonly resources = resourcesByUri(new Changelog(), new Logo());
+ * ```
+ */
+export function resourcesByUri(...resources: AnyResource[]): Map<string, AnyResource> {
+  const byUri = new Map<string, AnyResource>();
+  for (const resource of resources) {
+    // Built now, once per class, so that a mistake fails here, not on a client.
+    const { uri } = resource.definition();
+    if (byUri.has(uri)) throw new Error(`two resources have the URI ${uri}`);
+    byUri.set(uri, resource);
+  }
+  return byUri;
+}
+
+/**
+ * Key resource templates by their URI template, in the order given (the order `resources/read`
+ * tries them in), refusing two with one template: a `ref/resource` of `completion/complete` names
+ * a template so.
+ *
+ * @param templates - The templates.
+ * @returns The templates by URI template.
+ * @throws Error - If two share a template, or one is malformed (see
+ * `MCPResourceTemplateBase.definition()`).
+ *
+ * @example
+ * ```ts
+ * override readonly resourceTemplates = templatesByUriTemplate(new Docs());
+ * ```
+ */
+export function templatesByUriTemplate(
+  ...templates: AnyResourceTemplate[]
+): Map<string, AnyResourceTemplate> {
+  const byTemplate = new Map<string, AnyResourceTemplate>();
+  for (const template of templates) {
+    const { uriTemplate } = template.definition();
+    if (byTemplate.has(uriTemplate)) throw new Error(`two templates are ${uriTemplate}`);
+    byTemplate.set(uriTemplate, template);
+  }
+  return byTemplate;
+}
+
+/**
+ * List a server's resources: the fixed ones, then those each template lists for this request,
+ * paged by the server's `pageSize`.
+ *
+ * @param server - The server.
+ * @param params - The params of `resources/list`.
+ * @param scope - The request's scope, for the templates' `list()`.
+ * @returns The resources.
+ * @throws ProtocolError - -32602 for a cursor this list did not hand out.
+ */
+export async function listResources(
+  server: MCPServerBase,
+  params: Record<string, unknown>,
+  scope: RequestScope,
+): Promise<ListResourcesResult> {
+  const resources: Resource[] = [];
+  for (const resource of server.resources.values()) resources.push(resource.definition());
+  const listed = await Promise.all(
+    Array.from(server.resourceTemplates.values(), (template) => template.resources(scope)),
+  );
+  for (const some of listed) resources.push(...some);
+  // page() leaves nextCursor out on the last page.
+  const { items, ...next } = page(resources, params.cursor, pageSizeOf(server), 'resources');
+  return { resources: items as Resource[], ...next };
+}
+
+/**
+ * List a server's resource templates, paged by the server's `pageSize`.
+ *
+ * @param server - The server.
+ * @param params - The params of `resources/templates/list`.
+ * @returns The templates.
+ * @throws ProtocolError - -32602 for a cursor this list did not hand out.
+ */
+export function listResourceTemplates(
+  server: MCPServerBase,
+  params: Record<string, unknown>,
+): ListResourceTemplatesResult {
+  const templates: ResourceTemplate[] = [];
+  for (const template of server.resourceTemplates.values()) templates.push(template.definition());
+  const { items, ...next } = page(templates, params.cursor, pageSizeOf(server), 'templates');
+  return { resourceTemplates: items as ResourceTemplate[], ...next };
+}
+
+/**
+ * Read a resource: the fixed one at the URI, else the first template that matches it and has it.
+ *
+ * @param server - The server.
+ * @param params - The params of `resources/read`.
+ * @param scope - The request's scope.
+ * @returns The contents.
+ * @throws ProtocolError - -32602 for a `uri` that is not a string; for a URI nothing has, -32002
+ * in the handshake era and -32602 in 2026-07-28 (SEP-2164), each with `data: { uri }`; what a
+ * read throws as a `ProtocolError`.
+ */
+export async function readResource(
+  server: MCPServerBase,
+  params: Record<string, unknown>,
+  scope: RequestScope,
+): Promise<ReadResourceResult> {
+  const { uri } = params;
+  if (typeof uri !== 'string') {
+    throw new ProtocolError(ErrorCode.InvalidParams, 'uri must be a string.');
+  }
+  let contents: ResourceContents[] | undefined;
+  let cache: CacheHint | undefined;
+  const fixed = server.resources.get(uri);
+  if (fixed !== undefined) {
+    contents = await fixed.contents(scope);
+    cache = fixed.cache;
+  } else {
+    for (const template of server.resourceTemplates.values()) {
+      contents = await template.contents(uri, scope);
+      cache = template.cache;
+      if (contents !== undefined) break;
+    }
+  }
+  if (contents === undefined) {
+    throw new ProtocolError(
+      scope.era === 'modern' ? ErrorCode.InvalidParams : ErrorCode.ResourceNotFound,
+      'Resource not found',
+      { uri },
+    );
+  }
+  if (cache !== undefined) readHints.set(scope, cache);
+  return { contents };
+}
+
+const hasResources = (server: MCPServerBase) =>
+  server.resources.size > 0 || server.resourceTemplates.size > 0;
+const listCache = (server: MCPServerBase) => server.resourcesCache ?? PUBLIC_FIVE_MINUTES;
+
+/** The methods of the resources feature, for the registry. */
+export const RESOURCE_METHODS: Readonly<Record<string, Method>> = {
+  'resources/list': {
+    capability: 'resources',
+    has: hasResources,
+    cache: listCache,
+    run: listResources,
+  },
+  'resources/templates/list': {
+    capability: 'resources',
+    has: hasResources,
+    cache: listCache,
+    run: listResourceTemplates,
+  },
+  'resources/read': {
+    capability: 'resources',
+    has: hasResources,
+    named: 'uri',
+    cache: (server, scope) => readHints.get(scope) ?? server.resourcesCache ?? PRIVATE_ONE_MINUTE,
+    run: readResource,
+  },
+};
