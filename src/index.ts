@@ -7,6 +7,8 @@
  *
  * @module
  */
+
+export { COMPLETION_METHODS, complete, MAX_COMPLETION_VALUES } from './completions.js';
 export {
   InvalidArgumentsError,
   isProtocolError,
@@ -36,6 +38,20 @@ export {
   META,
   routingHeaderProblem,
 } from './modern.js';
+export {
+  type AnyPrompt,
+  type CompletionContext,
+  definePrompt,
+  MCPPromptBase,
+  PROMPT_METHODS,
+  type PromptArgumentSchema,
+  type PromptArguments,
+  type PromptArgumentsSchema,
+  type PromptClass,
+  type PromptOutput,
+  type PromptSpec,
+  promptsByName,
+} from './prompts.js';
 export {
   type Era,
   HANDSHAKE_PROTOCOL_VERSIONS,

@@ -4,9 +4,12 @@
  *
  * @module
  */
+
+import { COMPLETION_METHODS } from './completions.js';
 import { isProtocolError, ProtocolError } from './errors.js';
 import { dump, ErrorCode, errorResponse, isObject, withHttpStatus } from './jsonrpc.js';
 import { type CacheHint, type Method, type Methods, withMethods } from './methods.js';
+import { type AnyPrompt, PROMPT_METHODS } from './prompts.js';
 import {
   isHandshakeVersion,
   LATEST_HANDSHAKE_VERSION,
@@ -53,6 +56,7 @@ export type HandleResult = JSONRPCResponse | JSONRPCResponse[] | undefined;
 
 const PUBLIC_ONE_HOUR: CacheHint = Object.freeze({ ttlMs: 3_600_000, cacheScope: 'public' });
 const NO_TOOLS: ReadonlyMap<string, AnyTool> = new Map();
+const NO_PROMPTS: ReadonlyMap<string, AnyPrompt> = new Map();
 
 /**
  * An MCP server: answers the JSON-RPC messages of one POST request with its tools.
@@ -87,6 +91,13 @@ export abstract class MCPServerBase {
   declare readonly tools: ReadonlyMap<string, AnyTool>;
 
   /**
+   * The server's prompts by name, in the order `prompts/list` lists them; see
+   * {@link promptsByName}. None by default: a server without prompts does not declare the
+   * `prompts` capability.
+   */
+  declare readonly prompts: ReadonlyMap<string, AnyPrompt>;
+
+  /**
    * The methods servers of this class answer, by name: the registry, looked up once per request.
    * A subclass adds a method with {@link withMethods}.
    */
@@ -104,6 +115,8 @@ export abstract class MCPServerBase {
       run: (server) => server.discover(),
     },
     ...TOOL_METHODS,
+    ...PROMPT_METHODS,
+    ...COMPLETION_METHODS,
   } satisfies Record<string, Method>);
 
   /**
@@ -286,6 +299,12 @@ export abstract class MCPServerBase {
   declare readonly toolsCache?: CacheHint;
 
   /**
+   * How long a 2026-07-28 client may keep the answer to `prompts/list`, and with whom. Default five
+   * minutes, public.
+   */
+  declare readonly promptsCache?: CacheHint;
+
+  /**
    * The most items a page of a list (`tools/list`, …) holds: a longer list is paged, with opaque
    * cursors that any process can continue. Everything on one page when left out.
    */
@@ -341,11 +360,15 @@ export abstract class MCPServerBase {
    * the server has (`tools` with some tools, say). No `listChanged`: a stateless server cannot send
    * the notification that it promises.
    *
+   * @param protocolVersion - The handshake's version: a capability it does not know yet (e.g.
+   * `completions` before 2025-03-26) is left out. Every capability when left out.
    * @returns The server's capabilities.
    */
-  capabilities(): ServerCapabilities {
+  capabilities(protocolVersion?: string): ServerCapabilities {
     const capabilities: ServerCapabilities = {};
     for (const entry of (this.constructor as typeof MCPServerBase).methods.values()) {
+      const since = entry.capabilitySince;
+      if (since !== undefined && protocolVersion !== undefined && protocolVersion < since) continue;
       if (entry.capability !== undefined && entry.has?.(this as never)) {
         capabilities[entry.capability] = {};
       }
@@ -372,9 +395,10 @@ export abstract class MCPServerBase {
         throw new ProtocolError(ErrorCode.InvalidParams, `${field} must be an object.`);
       }
     }
+    const protocolVersion = isHandshakeVersion(requested) ? requested : LATEST_HANDSHAKE_VERSION;
     const result: InitializeResult = {
-      protocolVersion: isHandshakeVersion(requested) ? requested : LATEST_HANDSHAKE_VERSION,
-      capabilities: this.capabilities(),
+      protocolVersion,
+      capabilities: this.capabilities(protocolVersion),
       serverInfo: this.serverInfo(),
     };
     const instructions = this.instructions();
@@ -496,3 +520,4 @@ function methodOf(server: MCPServerBase, method: string): Method<never> | undefi
 
 // A server with no tools of its own has none: on the prototype, so that an instance costs nothing.
 Object.defineProperty(MCPServerBase.prototype, 'tools', { value: NO_TOOLS, writable: true });
+Object.defineProperty(MCPServerBase.prototype, 'prompts', { value: NO_PROMPTS, writable: true });
