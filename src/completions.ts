@@ -44,42 +44,7 @@ function hasCompletions(server: MCPServerBase): boolean {
 
 const invalid = (message: string) => new ProtocolError(ErrorCode.InvalidParams, message);
 
-// The context's arguments: an object of strings, or none.
-function contextOf(context: unknown): CompletionContext {
-  const args = isObject(context) ? context.arguments : undefined;
-  if (
-    (context !== undefined && !isObject(context)) ||
-    (args !== undefined &&
-      (!isObject(args) || Object.values(args).some((value) => typeof value !== 'string')))
-  ) {
-    throw invalid('context.arguments must be an object of strings.');
-  }
-  return { arguments: (args ?? {}) as Record<string, string> };
-}
-
-// The prompt or template that `ref` names; `undefined` for a fixed resource, which completes to
-// nothing.
-function ownerOf(
-  server: MCPServerBase,
-  ref: Record<string, unknown>,
-  argument: string,
-): Completable | undefined {
-  if (ref.type === 'ref/prompt' && typeof ref.name === 'string') {
-    const prompt = server.prompts.get(ref.name);
-    if (prompt === undefined) throw invalid(`Unknown prompt: ${ref.name}`);
-    if (!prompt.definition().arguments?.some(({ name }) => name === argument)) {
-      throw invalid(`${ref.name} has no argument ${argument}.`);
-    }
-    return prompt;
-  }
-  if (ref.type === 'ref/resource' && typeof ref.uri === 'string') {
-    for (const template of templatesOf(server))
-      if (template.uriTemplate === ref.uri) return template;
-    if ((server as WithResources).resources?.has(ref.uri)) return undefined;
-    throw invalid(`Unknown resource template: ${ref.uri}`);
-  }
-  throw invalid('ref must be a ref/prompt with a name or a ref/resource with a uri.');
-}
+const isStrings = (values: unknown[]) => values.every((value) => typeof value === 'string');
 
 /**
  * Answer `completion/complete`: the values the prompt's or template's `complete` hook suggests,
@@ -88,33 +53,58 @@ function ownerOf(
  * @param server - The server.
  * @param params - The reference, the argument and its value, and the context.
  * @returns The suggestions; none for a fixed resource, or an owner without a `complete` hook.
- * @throws ProtocolError - -32602 for params that are not valid, an unknown prompt or template.
+ * @throws ProtocolError - -32602 for params that are not valid, an unknown prompt, argument or
+ * template.
  * @throws TypeError - If a hook returns something other than an array of strings.
  */
 export async function complete(
   server: MCPServerBase,
   params: Record<string, unknown>,
 ): Promise<CompleteResult> {
-  const { ref, argument } = params;
+  const { ref, argument, context } = params;
+  const filled = context === undefined ? {} : isObject(context) ? (context.arguments ?? {}) : 0;
   if (
     !isObject(ref) ||
+    ((ref.type !== 'ref/prompt' || typeof ref.name !== 'string') &&
+      (ref.type !== 'ref/resource' || typeof ref.uri !== 'string')) ||
     !isObject(argument) ||
     typeof argument.name !== 'string' ||
-    typeof argument.value !== 'string'
+    typeof argument.value !== 'string' ||
+    !isObject(filled) ||
+    !isStrings(Object.values(filled))
   ) {
-    throw invalid('ref must be an object, and argument an object of a name and a value.');
+    throw invalid(
+      'completion/complete takes a ref/prompt or ref/resource, an argument name and value, and context.arguments of strings.',
+    );
   }
-  const context = contextOf(params.context);
-  const owner = ownerOf(server, ref, argument.name);
-  const values = await owner?.complete?.(argument.name, argument.value, context);
+  let owner: Completable | undefined;
+  if (ref.type === 'ref/prompt') {
+    const prompt = server.prompts.get(ref.name as string);
+    if (!prompt?.definition().arguments?.some(({ name }) => name === argument.name)) {
+      throw invalid(
+        prompt ? `${ref.name} has no argument ${argument.name}.` : `Unknown prompt: ${ref.name}`,
+      );
+    }
+    owner = prompt;
+  } else {
+    for (const template of templatesOf(server))
+      if (template.uriTemplate === ref.uri) owner = template;
+    // A fixed resource has nothing to complete.
+    if (owner === undefined && !(server as WithResources).resources?.has(ref.uri as string)) {
+      throw invalid(`Unknown resource template: ${ref.uri}`);
+    }
+  }
+  const values = await owner?.complete?.(argument.name, argument.value, {
+    arguments: filled as Record<string, string>,
+  });
   if (values === undefined) return { completion: { values: [] } };
-  if (!Array.isArray(values) || values.some((value) => typeof value !== 'string')) {
+  if (!Array.isArray(values) || !isStrings(values)) {
     throw new TypeError('complete() must return an array of strings');
   }
   const total = values.length;
   return {
     completion: {
-      values: total > MAX_COMPLETION_VALUES ? values.slice(0, MAX_COMPLETION_VALUES) : values,
+      values: values.slice(0, MAX_COMPLETION_VALUES),
       total,
       hasMore: total > MAX_COMPLETION_VALUES,
     },

@@ -379,7 +379,7 @@ export interface PromptSpec<Schema extends PromptArgumentsSchema> {
 export type PromptClass<Schema extends PromptArgumentsSchema = PromptArgumentsSchema> =
   new () => MCPPromptBase<Schema>;
 
-const NO_ARGUMENTS: PromptArgumentsSchema = Object.freeze({ type: 'object' });
+const NO_ARGUMENTS: PromptArgumentsSchema = { type: 'object' };
 
 /**
  * Define a prompt class from its fields, with `get(args)` typed from the schema with no annotation

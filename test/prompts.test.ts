@@ -5,7 +5,6 @@ import {
   definePrompt,
   MCPPromptBase,
   MCPServerBase,
-  type PromptArguments,
   promptsByName,
   SERVER_VERSION,
 } from '../src/index.js';
@@ -567,7 +566,8 @@ completion('-32602: unknown prompt, unknown template, malformed params', async (
     await complete(completeParams({ type: 'ref/resource', uri: 'file:///{nope}' }, 'a', '')),
     failure(-32602, 'Unknown resource template: file:///{nope}'),
   );
-  const malformed = 'ref must be an object, and argument an object of a name and a value.';
+  const malformed =
+    'completion/complete takes a ref/prompt or ref/resource, an argument name and value, and context.arguments of strings.';
   assert.equal(await complete({}), failure(-32602, malformed));
   assert.equal(
     await complete({ ref: { type: 'ref/prompt', name: 'many' }, argument: { name: 'n' } }),
@@ -575,9 +575,9 @@ completion('-32602: unknown prompt, unknown template, malformed params', async (
   );
   assert.equal(
     await complete(completeParams({ type: 'ref/tool', name: 'x' }, 'a', '')),
-    failure(-32602, 'ref must be a ref/prompt with a name or a ref/resource with a uri.'),
+    failure(-32602, malformed),
   );
-  const context = 'context.arguments must be an object of strings.';
+  const context = malformed;
   for (const bad of [[], { arguments: [] }, { arguments: { a: 1 } }]) {
     assert.equal(
       await complete(completeParams({ type: 'ref/prompt', name: 'many' }, 'n', '', bad)),
