@@ -4,7 +4,7 @@
 // 2026-07-28 revision of 0.2.0-alpha.12. `npm run example:conformance` runs it; `npm run
 // conformance` (scripts/conformance.ts) starts it in-process and runs the suites.
 //
-// Only the tools a stateless, JSON-only server can answer are here. The scenarios that need a tool
+// Only the tools (and prompts) a stateless, JSON-only server can answer are here. The scenarios that need a tool
 // to send notifications or requests on an SSE stream (test_tool_with_logging,
 // test_tool_with_progress, test_sampling, test_elicitation, ...), or to answer with a 2026-07-28
 // InputRequiredResult (test_input_required_result_*), then fail at once with "Unknown tool", rather
@@ -14,12 +14,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import {
+  definePrompt,
   defineResource,
   defineResourceTemplate,
   defineTool,
   type JSONSchema,
   MCPServerBase,
   MCPToolBase,
+  promptsByName,
   resourcesByUri,
   type ToolArguments,
   ToolError,
@@ -296,6 +298,70 @@ const TemplateData = defineResourceTemplate({
 });
 
 // --- End of resources. ---
+// --- Prompts: the fixtures of the prompts-* and completion-complete scenarios. Each has a
+// description, which prompts-list requires. ---
+
+const SimplePrompt = definePrompt({
+  name: 'test_simple_prompt',
+  description: 'A prompt without arguments: one user message.',
+  get: () => 'This is a simple prompt for testing.',
+});
+
+const PromptWithArguments = definePrompt({
+  name: 'test_prompt_with_arguments',
+  description: 'A prompt filled in with two arguments; arg1 completes.',
+  argumentsSchema: {
+    type: 'object',
+    properties: {
+      arg1: { type: 'string', description: 'First test argument' },
+      arg2: { type: 'string', description: 'Second test argument' },
+    },
+    required: ['arg1', 'arg2'],
+  },
+  get: ({ arg1, arg2 }) => `Prompt with arguments: arg1='${arg1}', arg2='${arg2}'`,
+  complete: (name, value) =>
+    name === 'arg1'
+      ? ['paris', 'park', 'party', 'test', 'testing'].filter((word) => word.startsWith(value))
+      : [],
+});
+
+const PromptWithEmbeddedResource = definePrompt({
+  name: 'test_prompt_with_embedded_resource',
+  description: 'A prompt that embeds the resource it is given.',
+  argumentsSchema: {
+    type: 'object',
+    properties: {
+      resourceUri: { type: 'string', description: 'URI of the resource to embed' },
+    },
+    required: ['resourceUri'],
+  },
+  get: ({ resourceUri }) => [
+    {
+      role: 'user',
+      content: {
+        type: 'resource',
+        resource: {
+          uri: resourceUri,
+          mimeType: 'text/plain',
+          text: 'Embedded resource content for testing.',
+        },
+      },
+    },
+    {
+      role: 'user',
+      content: { type: 'text', text: 'Please process the embedded resource above.' },
+    },
+  ],
+});
+
+const PromptWithImage = definePrompt({
+  name: 'test_prompt_with_image',
+  description: 'A prompt with an image: a 1×1 red PNG.',
+  get: () => [
+    { role: 'user', content: { type: 'image', data: RED_PIXEL_PNG, mimeType: 'image/png' } },
+    { role: 'user', content: { type: 'text', text: 'Please analyze the image above.' } },
+  ],
+});
 
 /** The server of the conformance suite's test tools. */
 export class ConformanceServer extends MCPServerBase {
@@ -315,6 +381,12 @@ export class ConformanceServer extends MCPServerBase {
   );
   override readonly resources = resourcesByUri(new StaticText(), new StaticBinary());
   override readonly resourceTemplates = templatesByUriTemplate(new TemplateData());
+  override readonly prompts = promptsByName(
+    new SimplePrompt(),
+    new PromptWithArguments(),
+    new PromptWithEmbeddedResource(),
+    new PromptWithImage(),
+  );
   serverInfo() {
     return { name: 'mcp-protocol-core-conformance', version: '1.0.0' };
   }

@@ -5,11 +5,8 @@
  * @module
  */
 import type { CacheHint } from './methods.js';
-import {
-  type CompletionContext,
-  MCPResourceBase,
-  MCPResourceTemplateBase,
-} from './resource-base.js';
+import type { CompletionContext } from './prompts.js';
+import { MCPResourceBase, MCPResourceTemplateBase } from './resource-base.js';
 import type { ResourceOutput } from './resource-contents.js';
 import type { RequestScope } from './scope.js';
 import type { Annotations, Icon, Resource } from './types.js';

@@ -8,6 +8,7 @@
  * @module
  */
 
+export { COMPLETION_METHODS, complete, MAX_COMPLETION_VALUES } from './completions.js';
 export {
   defineResource,
   defineResourceTemplate,
@@ -46,6 +47,20 @@ export {
   routingHeaderProblem,
 } from './modern.js';
 export {
+  type AnyPrompt,
+  type CompletionContext,
+  definePrompt,
+  MCPPromptBase,
+  PROMPT_METHODS,
+  type PromptArgumentSchema,
+  type PromptArguments,
+  type PromptArgumentsSchema,
+  type PromptClass,
+  type PromptOutput,
+  type PromptSpec,
+  promptsByName,
+} from './prompts.js';
+export {
   type Era,
   HANDSHAKE_PROTOCOL_VERSIONS,
   type HandshakeProtocolVersion,
@@ -59,7 +74,6 @@ export {
 export {
   type AnyResource,
   type AnyResourceTemplate,
-  type CompletionContext,
   MCPResourceBase,
   MCPResourceTemplateBase,
 } from './resource-base.js';

@@ -162,3 +162,46 @@ export function utf8Length(text: string): number {
   }
   return bytes;
 }
+
+/**
+ * Whether JSON can carry a value: no BigInt, no cycle (nothing nested past 64 levels), no `toJSON`
+ * that throws. Checked on what user code returns, so that `handle()` answers what
+ * `JSON.stringify` can write, in-process too.
+ *
+ * @param value - A result, or a part of one.
+ * @param depth - How deep `value` lies in the result.
+ * @returns True when `JSON.stringify` writes it.
+ */
+export function carriable(value: unknown, depth = 0): boolean {
+  if (typeof value === 'bigint') return false;
+  if (typeof value !== 'object' || value === null) return true;
+  if (depth > 64) return false;
+  const toJSON = (value as { toJSON?: unknown }).toJSON;
+  if (typeof toJSON === 'function') {
+    // What JSON.stringify will write instead; a toJSON that throws cannot be written.
+    try {
+      return carriable(toJSON.call(value), depth + 1);
+    } catch {
+      return false;
+    }
+  }
+  for (const child of Array.isArray(value) ? value : Object.values(value)) {
+    if (!carriable(child, depth + 1)) return false;
+  }
+  return true;
+}
+
+/**
+ * Freeze a value and everything in it: for definitions built once per class and shared by every
+ * server, which no caller may change.
+ *
+ * @param value - A JSON value.
+ * @returns The same value, frozen.
+ */
+export function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}

@@ -45,6 +45,12 @@ export interface Method<Server extends MCPServerBase = MCPServerBase> {
    * server that has not got it (see {@link Method.has}).
    */
   readonly capability?: keyof ServerCapabilities;
+  /**
+   * The first protocol version whose capabilities name `capability`, e.g. `2025-03-26` for
+   * `completions`: an initialize of an older version does not declare it, though the method is
+   * answered.
+   */
+  readonly capabilitySince?: string;
   /** Whether a server has the capability: e.g. some tools. Required with `capability`. */
   readonly has?: (server: Server) => boolean;
   /** The param that a 2026-07-28 `Mcp-Name` header mirrors: a tool's `name`, a resource's `uri`. */

@@ -6,16 +6,11 @@
  */
 import { isObject } from './jsonrpc.js';
 import type { CacheHint } from './methods.js';
+import type { CompletionContext } from './prompts.js';
 import { contentsOf, type ResourceContents, type ResourceOutput } from './resource-contents.js';
 import type { RequestScope } from './scope.js';
 import type { Annotations, Icon, Resource, ResourceTemplate } from './types.js';
 import { type TemplateVariables, UriTemplate } from './uri-template.js';
-
-/** What the completion of a template's variable knows: the values of the other variables. */
-export interface CompletionContext {
-  /** The variables the client has filled in already, by name. */
-  arguments?: { [name: string]: string } | undefined;
-}
 
 /** What a server needs of a fixed resource: the type of the values of a server's `resources`. */
 export interface AnyResource {

@@ -271,6 +271,31 @@ export async function compileSchema(schema: JSONSchema): Promise<Validator> {
 }
 
 /**
+ * Compile a validator once per owner (a tool or prompt class), however many first calls arrive
+ * while it compiles; one that fails to compile is tried again by the next call.
+ *
+ * @param entry - Where the owner keeps its validators: the compiled one, or its compilation.
+ * @param which - The key of the validator in `entry`.
+ * @param schema - The schema to compile.
+ * @returns The validator, once compiled.
+ */
+export function compileOnce<K extends string>(
+  entry: { [key in K]: Validator | Promise<Validator> | undefined },
+  which: K,
+  schema: JSONSchema,
+): Promise<Validator> {
+  const compiling = compileSchema(schema).then(
+    (validate) => (entry[which] = validate),
+    (error: unknown) => {
+      entry[which] = undefined;
+      throw error;
+    },
+  );
+  entry[which] = compiling;
+  return compiling;
+}
+
+/**
  * Whether a schema sets a `default` anywhere, i.e. whether validating fills in values and must
  * work on a copy of what the client sent.
  *
@@ -283,7 +308,7 @@ export function hasDefaults(schema: unknown): boolean {
   return 'default' in schema || Object.values(schema).some(hasDefaults);
 }
 
-function problem(error: ValidationError, root: string): string {
+function problem(error: ValidationError, root: string, owner: string): string {
   const path = error.instancePath
     .slice(1)
     .split('/')
@@ -303,7 +328,7 @@ function problem(error: ValidationError, root: string): string {
   ) {
     const name = error.params.additionalProperty ?? error.params.unevaluatedProperty;
     path.push(String(name));
-    message = 'is not an argument of this tool';
+    message = `is not an argument of this ${owner}`;
   }
   return `${path.length === 0 ? root : path.join('.')}: ${message}`;
 }
@@ -313,16 +338,21 @@ function problem(error: ValidationError, root: string): string {
  *
  * @param errors - ajv's errors.
  * @param root - What to call the value as a whole, e.g. `arguments`.
+ * @param owner - What the value is the arguments of: `tool` or `prompt`.
  * @returns The problems, without repeats.
  */
-export function describeErrors(errors: readonly ValidationError[], root: string): string[] {
+export function describeErrors(
+  errors: readonly ValidationError[],
+  root: string,
+  owner = 'tool',
+): string[] {
   // "must match a schema in anyOf" says less than the failures of its branches, when there are some.
   const told = errors.filter(
     (error) =>
       !(error.keyword === 'anyOf' || error.keyword === 'oneOf') ||
       !errors.some((other) => other !== error && other.instancePath === error.instancePath),
   );
-  const problems = [...new Set(told.map((error) => problem(error, root)))];
+  const problems = [...new Set(told.map((error) => problem(error, root, owner)))];
   return problems.length > 0 ? problems : [`${root}: is not valid`];
 }
 

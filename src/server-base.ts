@@ -4,10 +4,13 @@
  *
  * @module
  */
+
+import { COMPLETION_METHODS } from './completions.js';
 import { isProtocolError, ProtocolError } from './errors.js';
 import { dump, ErrorCode, errorResponse, isObject, withHttpStatus } from './jsonrpc.js';
 import { type CacheHint, cacheHint, type Method, type Methods, withMethods } from './methods.js';
 import { LOG_LEVELS } from './modern.js';
+import { type AnyPrompt, PROMPT_METHODS } from './prompts.js';
 import {
   isHandshakeVersion,
   LATEST_HANDSHAKE_VERSION,
@@ -106,6 +109,13 @@ export abstract class MCPServerBase {
   declare readonly resourceTemplates: ReadonlyMap<string, AnyResourceTemplate>;
 
   /**
+   * The server's prompts by name, in the order `prompts/list` lists them; see
+   * {@link promptsByName}. None by default: a server without prompts does not declare the
+   * `prompts` capability.
+   */
+  declare readonly prompts: ReadonlyMap<string, AnyPrompt>;
+
+  /**
    * The methods servers of this class answer, by name: the registry, looked up once per request.
    * A subclass adds a method with {@link withMethods}.
    */
@@ -139,6 +149,8 @@ export abstract class MCPServerBase {
     },
     ...TOOL_METHODS,
     ...RESOURCE_METHODS,
+    ...PROMPT_METHODS,
+    ...COMPLETION_METHODS,
   } satisfies Record<string, Method>);
 
   /**
@@ -372,6 +384,12 @@ export abstract class MCPServerBase {
   declare readonly resourcesCache?: CacheHint;
 
   /**
+   * How long a 2026-07-28 client may keep the answer to `prompts/list`, and with whom. Default five
+   * minutes, public.
+   */
+  declare readonly promptsCache?: CacheHint;
+
+  /**
    * The most items a page of a list (`tools/list`, …) holds: a longer list is paged, with opaque
    * cursors that any process can continue. Everything on one page when left out.
    */
@@ -434,11 +452,15 @@ export abstract class MCPServerBase {
    * the server has (`tools` with some tools, say). No `listChanged`: a stateless server cannot send
    * the notification that it promises.
    *
+   * @param protocolVersion - The handshake's version: a capability it does not know yet (e.g.
+   * `completions` before 2025-03-26) is left out. Every capability when left out.
    * @returns The server's capabilities.
    */
-  capabilities(): ServerCapabilities {
+  capabilities(protocolVersion?: string): ServerCapabilities {
     const capabilities: ServerCapabilities = {};
     for (const entry of (this.constructor as typeof MCPServerBase).methods.values()) {
+      const since = entry.capabilitySince;
+      if (since !== undefined && protocolVersion !== undefined && protocolVersion < since) continue;
       if (entry.capability !== undefined && entry.has?.(this as never)) {
         capabilities[entry.capability] = {};
       }
@@ -468,7 +490,7 @@ export abstract class MCPServerBase {
     const version = isHandshakeVersion(requested) ? requested : LATEST_HANDSHAKE_VERSION;
     const result: InitializeResult = {
       protocolVersion: version,
-      capabilities: capabilitiesFor(this.capabilities(), version),
+      capabilities: capabilitiesFor(this.capabilities(version), version),
       serverInfo: implementationFor(this.serverInfo(), version),
     };
     const instructions = this.instructions();
@@ -603,8 +625,8 @@ function methodOf(server: MCPServerBase, method: string): Method<never> | undefi
   return (server.constructor as typeof MCPServerBase).methods.get(method);
 }
 
-// A server with no tools, resources or templates of its own has none: on the prototype, so that an
+// A server with no tools, resources, templates or prompts of its own has none: on the prototype, so that an
 // instance costs nothing.
-for (const feature of ['tools', 'resources', 'resourceTemplates']) {
+for (const feature of ['tools', 'resources', 'resourceTemplates', 'prompts']) {
   Object.defineProperty(MCPServerBase.prototype, feature, { value: NONE, writable: true });
 }

@@ -12,8 +12,12 @@ import type { MCPServerBase } from './server-base.js';
 import type {
   CallToolResult,
   ClientCapabilities,
+  CompleteRequestParams,
+  CompleteResult,
+  GetPromptResult,
   Implementation,
   InitializeResult,
+  Prompt,
   ReadResourceResult,
   Resource,
   ResourceTemplate,
@@ -260,6 +264,53 @@ export class TestClient {
     return this.request<ReadResourceResult>('resources/read', { uri });
   }
 
+  /**
+   * List the server's prompts, every page of them.
+   *
+   * @returns The prompts, as `prompts/list` lists them.
+   */
+  listPrompts(): Promise<Prompt[]> {
+    return this.listAll<Prompt>('prompts/list', 'prompts');
+  }
+
+  /**
+   * Get a prompt, filled in with its arguments.
+   *
+   * @param name - The prompt's name.
+   * @param args - Its arguments, strings; none when left out.
+   * @returns The prompt's messages.
+   * @throws ResponseError - For an unknown prompt or arguments that are not valid (-32602).
+   */
+  getPrompt(name: string, args?: Record<string, string>): Promise<GetPromptResult> {
+    return this.request<GetPromptResult>(
+      'prompts/get',
+      args === undefined ? { name } : { name, arguments: args },
+    );
+  }
+
+  /**
+   * Ask for suggestions of a prompt's argument or a resource template's variable.
+   *
+   * @param ref - The prompt (`{ type: 'ref/prompt', name }`) or template
+   * (`{ type: 'ref/resource', uri }`, its URI template).
+   * @param argument - The argument's name, and what the user has typed of it.
+   * @param context - The values of the arguments already filled in.
+   * @returns The suggestions.
+   * @throws ResponseError - For an unknown prompt or template (-32602).
+   */
+  complete(
+    ref: CompleteRequestParams['ref'],
+    argument: CompleteRequestParams['argument'],
+    context?: Record<string, string>,
+  ): Promise<CompleteResult> {
+    return this.request<CompleteResult>(
+      'completion/complete',
+      context === undefined
+        ? { ref, argument }
+        : { ref, argument, context: { arguments: context } },
+    );
+  }
+
   #params(params: object | undefined): { params?: object } {
     if (!this.#modern) return params === undefined ? {} : { params };
     const meta: Record<string, unknown> = {
@@ -283,6 +334,9 @@ export class TestClient {
     } = (params ?? {}) as { name?: unknown; uri?: unknown; arguments?: unknown };
     if (method === 'resources/read' && typeof uri === 'string') {
       headers['mcp-name'] = encodeHeaderValue(uri);
+    }
+    if (method === 'prompts/get' && typeof name === 'string') {
+      headers['mcp-name'] = encodeHeaderValue(name);
     }
     if (method === 'tools/call' && typeof name === 'string') {
       headers['mcp-name'] = encodeHeaderValue(name);

@@ -4,10 +4,10 @@
  * @module
  */
 import { ToolError } from './errors.js';
-import { isObject } from './jsonrpc.js';
+import { carriable, deepFreeze, isObject } from './jsonrpc.js';
 import { type HeaderParameter, headerParameters } from './modern.js';
 import {
-  compileSchema,
+  compileOnce,
   describeErrors,
   type FromSchema,
   hasDefaults,
@@ -133,24 +133,6 @@ interface Compiled {
   copyArguments: boolean;
 }
 
-// Compile a validator once per class, however many first calls arrive while it compiles; one that
-// fails to compile is tried again by the next call.
-function compileOnce(
-  entry: Compiled,
-  which: 'validate' | 'validateOutput',
-  schema: JSONSchema,
-): Promise<Validator> {
-  const compiling = compileSchema(schema).then(
-    (validate) => (entry[which] = validate),
-    (error: unknown) => {
-      entry[which] = undefined;
-      throw error;
-    },
-  );
-  entry[which] = compiling;
-  return compiling;
-}
-
 // By class, not by schema object: a schema written inline as a class field is a new object in every
 // instance, and servers, with their tools, are made per request.
 const compiled = new WeakMap<object, Compiled>();
@@ -173,36 +155,6 @@ function cloneJson<T>(value: T): T {
     } else copy[key] = child;
   }
   return copy as T;
-}
-
-// Whether JSON can carry a value: no BigInt, no cycle (nothing nested past 64 levels), no toJSON
-// that throws. Checked on
-// every result, so that handle() answers what JSON.stringify can write, in-process too.
-function carriable(value: unknown, depth = 0): boolean {
-  if (typeof value === 'bigint') return false;
-  if (typeof value !== 'object' || value === null) return true;
-  if (depth > 64) return false;
-  const toJSON = (value as { toJSON?: unknown }).toJSON;
-  if (typeof toJSON === 'function') {
-    // What JSON.stringify will write instead; a toJSON that throws cannot be written.
-    try {
-      return carriable(toJSON.call(value), depth + 1);
-    } catch {
-      return false;
-    }
-  }
-  for (const child of Array.isArray(value) ? value : Object.values(value)) {
-    if (!carriable(child, depth + 1)) return false;
-  }
-  return true;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
 }
 
 // Composition at the root would make an added `additionalProperties: false` refuse properties that

@@ -450,3 +450,103 @@ export interface CallToolResult extends Result {
   /** The call failed: the content says why, for the LLM to correct its call. */
   isError?: boolean;
 }
+
+// --- Prompts and completion ---
+
+/** One argument of a prompt, as `prompts/list` lists it. */
+export interface PromptArgument {
+  /** The argument's name. */
+  name: string;
+  /** A human-readable name (2025-06-18). */
+  title?: string;
+  /** What the argument is for. */
+  description?: string;
+  /** Whether the argument must be given. */
+  required?: boolean;
+}
+
+/** A prompt, as `prompts/list` lists it. */
+export interface Prompt {
+  /** The name a client gets it by. */
+  name: string;
+  /** A human-readable name (2025-06-18). */
+  title?: string;
+  /** What the prompt provides. */
+  description?: string;
+  /** The arguments that fill it in; all strings. */
+  arguments?: PromptArgument[];
+  /** Icons a client may show (2025-11-25). */
+  icons?: Icon[];
+  /** Metadata (2025-06-18). */
+  _meta?: Meta;
+}
+
+/** The answer to `prompts/list`. */
+export interface ListPromptsResult extends Result {
+  /** The prompts, in a stable order. */
+  prompts: Prompt[];
+  /** Where the next page starts, when there is one. */
+  nextCursor?: Cursor;
+}
+
+/** The params of `prompts/get`. */
+export interface GetPromptRequestParams extends RequestParams {
+  /** The prompt's name. */
+  name: string;
+  /** The values of its arguments: strings only. */
+  arguments?: { [key: string]: string };
+}
+
+/** One message of a prompt. */
+export interface PromptMessage {
+  /** Who says it. */
+  role: Role;
+  /** What is said: text, an image, audio, a resource link or an embedded resource. */
+  content: ContentBlock;
+}
+
+/** The answer to `prompts/get`. */
+export interface GetPromptResult extends Result {
+  /** What the prompt is, for this answer. */
+  description?: string;
+  /** The messages, in order. */
+  messages: PromptMessage[];
+}
+
+/** A prompt, named in `completion/complete`. */
+export interface PromptReference {
+  type: 'ref/prompt';
+  /** The prompt's name. */
+  name: string;
+  /** A human-readable name (2025-06-18). */
+  title?: string;
+}
+
+/** A resource template, named in `completion/complete` by its URI template. */
+export interface ResourceTemplateReference {
+  type: 'ref/resource';
+  /** The template's URI template, e.g. `file:///{path}`. */
+  uri: string;
+}
+
+/** The params of `completion/complete`. */
+export interface CompleteRequestParams extends RequestParams {
+  /** The prompt or resource template whose argument is being filled in. */
+  ref: PromptReference | ResourceTemplateReference;
+  /** The argument, and what the user has typed of it so far. */
+  argument: { name: string; value: string };
+  /** The values of the other arguments, already filled in (2025-06-18). */
+  context?: { arguments?: { [key: string]: string } };
+}
+
+/** The answer to `completion/complete`. */
+export interface CompleteResult extends Result {
+  completion: {
+    /** The suggestions, best first: at most 100. */
+    values: string[];
+    /** How many suggestions there are in all, when more than were sent. */
+    total?: number;
+    /** Whether there are more suggestions than were sent. */
+    hasMore?: boolean;
+  };
+}

@@ -77,7 +77,13 @@ conformance('initialize, the notification after it, and ping', async () => {
     clientInfo: { name: 'test', version: '1.0.0' },
   });
   assert.is(result.protocolVersion, '2025-11-25');
-  assert.equal(result.capabilities, { logging: {}, tools: {}, resources: {} });
+  assert.equal(result.capabilities, {
+    logging: {},
+    tools: {},
+    resources: {},
+    prompts: {},
+    completions: {},
+  });
   assert.is(result.serverInfo.name, 'mcp-protocol-core-conformance');
   const initialized = await fetch(server.url, {
     method: 'POST',
@@ -341,7 +347,7 @@ conformance('2026-07-28: server/discover', async () => {
   assert.equal(body.result, {
     resultType: 'complete',
     supportedVersions: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'],
-    capabilities: { logging: {}, tools: {}, resources: {} },
+    capabilities: { logging: {}, tools: {}, resources: {}, prompts: {}, completions: {} },
     instructions: 'Test tools for the MCP conformance suite.',
     ttlMs: 3_600_000,
     cacheScope: 'public',
@@ -454,5 +460,91 @@ conformance('2026-07-28: test_custom_headers wants its Mcp-Param-* headers', asy
   assert.is(extra.status, 400);
   assert.equal(extra.body.error, mismatch('Mcp-Param-Priority is sent, but priority is not.'));
 });
+
+// --- Prompts and completion ---
+
+conformance('prompts/list: the four test prompts, each with a description', async () => {
+  const { prompts } = await rpc('prompts/list');
+  assert.equal(
+    prompts.map((prompt: { name: string; description?: string }) => [
+      prompt.name,
+      typeof prompt.description,
+    ]),
+    [
+      ['test_simple_prompt', 'string'],
+      ['test_prompt_with_arguments', 'string'],
+      ['test_prompt_with_embedded_resource', 'string'],
+      ['test_prompt_with_image', 'string'],
+    ],
+  );
+  assert.equal(prompts[1].arguments, [
+    { name: 'arg1', description: 'First test argument', required: true },
+    { name: 'arg2', description: 'Second test argument', required: true },
+  ]);
+});
+
+conformance('prompts/get: each test prompt as its scenario checks it', async () => {
+  assert.equal(await rpc('prompts/get', { name: 'test_simple_prompt' }), {
+    messages: [
+      { role: 'user', content: { type: 'text', text: 'This is a simple prompt for testing.' } },
+    ],
+  });
+  const args = { arg1: 'testValue1', arg2: 'testValue2' };
+  assert.equal(await rpc('prompts/get', { name: 'test_prompt_with_arguments', arguments: args }), {
+    messages: [
+      {
+        role: 'user',
+        content: {
+          type: 'text',
+          text: "Prompt with arguments: arg1='testValue1', arg2='testValue2'",
+        },
+      },
+    ],
+  });
+  const embedded = await rpc('prompts/get', {
+    name: 'test_prompt_with_embedded_resource',
+    arguments: { resourceUri: 'test://example-resource' },
+  });
+  assert.equal(embedded.messages[0].content, {
+    type: 'resource',
+    resource: {
+      uri: 'test://example-resource',
+      mimeType: 'text/plain',
+      text: 'Embedded resource content for testing.',
+    },
+  });
+  const image = await rpc('prompts/get', { name: 'test_prompt_with_image' });
+  assert.equal(bytes(image.messages[0].content.data).subarray(1, 4).toString(), 'PNG');
+  assert.is(image.messages[0].content.mimeType, 'image/png');
+});
+
+conformance('completion/complete: arg1 of test_prompt_with_arguments', async () => {
+  const ref = { type: 'ref/prompt', name: 'test_prompt_with_arguments' };
+  assert.equal(
+    await rpc('completion/complete', { ref, argument: { name: 'arg1', value: 'test' } }),
+    {
+      completion: { values: ['test', 'testing'], total: 2, hasMore: false },
+    },
+  );
+});
+
+conformance(
+  '2026-07-28: prompts/list carries the caching hints; prompts/get wants Mcp-Name',
+  async () => {
+    const listed = await modern('prompts/list');
+    const { resultType, ttlMs, cacheScope } = listed.body.result;
+    assert.equal([resultType, ttlMs, cacheScope], ['complete', 300_000, 'public']);
+    const got = await modern('prompts/get', { name: 'test_simple_prompt' });
+    assert.is(got.status, 200);
+    assert.is(got.body.result.resultType, 'complete');
+    const unnamed = await modern(
+      'prompts/get',
+      { name: 'test_simple_prompt' },
+      { headers: { 'mcp-name': 'test_prompt_with_image' } },
+    );
+    assert.is(unnamed.status, 400);
+    assert.is(unnamed.body.error.code, -32020);
+  },
+);
 
 conformance.run();

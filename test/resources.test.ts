@@ -121,7 +121,7 @@ handshake('initialize declares resources, and nothing about subscriptions', asyn
     id: 1,
     result: {
       protocolVersion: '2025-11-25',
-      capabilities: { logging: {}, resources: {} },
+      capabilities: { logging: {}, resources: {}, completions: {} },
       serverInfo: { name: 'docs', version: '1.0.0' },
     },
   });
@@ -133,7 +133,11 @@ handshake(
     class OnlyTemplates extends DocsServer {
       override readonly resources = resourcesByUri();
     }
-    assert.equal(new OnlyTemplates().capabilities(), { logging: {}, resources: {} });
+    assert.equal(new OnlyTemplates().capabilities(), {
+      logging: {},
+      resources: {},
+      completions: {},
+    });
     assert.equal(new TestServer().capabilities(), { logging: {}, tools: {} });
     assert.equal(await new TestServer().handle(request(2, 'resources/read', { uri: 'repo://x' })), {
       jsonrpc: '2.0',
@@ -423,7 +427,7 @@ modern('the lists and a read carry the default cache hints', async () => {
       ttlMs: 3_600_000,
       cacheScope: 'public',
       supportedVersions: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'],
-      capabilities: { logging: {}, resources: {} },
+      capabilities: { logging: {}, resources: {}, completions: {} },
       _meta: SI,
     },
   });

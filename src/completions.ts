@@ -1,0 +1,123 @@
+/**
+ * The completion feature: `completion/complete`, as an entry of the method registry. It suggests
+ * values of a prompt's argument, or of a resource template's variable, through the `complete`
+ * hook of the prompt or template.
+ *
+ * @module
+ */
+import { ProtocolError } from './errors.js';
+import { ErrorCode, isObject } from './jsonrpc.js';
+import type { Method } from './methods.js';
+import type { CompletionContext } from './prompts.js';
+import type { MCPServerBase } from './server-base.js';
+import type { CompleteResult } from './types.js';
+
+/** The most values a completion answer holds, as the specification allows. */
+export const MAX_COMPLETION_VALUES = 100;
+
+/** What completes: a prompt or a resource template with a `complete` hook. */
+interface Completable {
+  complete?(name: string, value: string, context: CompletionContext): string[] | Promise<string[]>;
+}
+
+/** A resource template, as far as completion reads it. */
+interface CompletableTemplate extends Completable {
+  readonly uriTemplate: string;
+}
+
+// The resources feature's fields, read as far as completion needs them.
+interface WithResources {
+  readonly resources?: ReadonlyMap<string, unknown>;
+  readonly resourceTemplates?: ReadonlyMap<string, CompletableTemplate>;
+}
+
+const templatesOf = (server: MCPServerBase) =>
+  (server as WithResources).resourceTemplates?.values() ?? [];
+
+const completes = (owner: Completable) => typeof owner.complete === 'function';
+
+function hasCompletions(server: MCPServerBase): boolean {
+  for (const prompt of server.prompts.values()) if (completes(prompt)) return true;
+  for (const template of templatesOf(server)) if (completes(template)) return true;
+  return false;
+}
+
+const invalid = (message: string) => new ProtocolError(ErrorCode.InvalidParams, message);
+
+const isStrings = (values: unknown[]) => values.every((value) => typeof value === 'string');
+
+/**
+ * Answer `completion/complete`: the values the prompt's or template's `complete` hook suggests,
+ * the first {@link MAX_COMPLETION_VALUES} of them, with how many there are in all.
+ *
+ * @param server - The server.
+ * @param params - The reference, the argument and its value, and the context.
+ * @returns The suggestions; none for a fixed resource, or an owner without a `complete` hook.
+ * @throws ProtocolError - -32602 for params that are not valid, an unknown prompt, argument or
+ * template.
+ * @throws TypeError - If a hook returns something other than an array of strings.
+ */
+export async function complete(
+  server: MCPServerBase,
+  params: Record<string, unknown>,
+): Promise<CompleteResult> {
+  const { ref, argument, context } = params;
+  const filled = context === undefined ? {} : isObject(context) ? (context.arguments ?? {}) : 0;
+  if (
+    !isObject(ref) ||
+    ((ref.type !== 'ref/prompt' || typeof ref.name !== 'string') &&
+      (ref.type !== 'ref/resource' || typeof ref.uri !== 'string')) ||
+    !isObject(argument) ||
+    typeof argument.name !== 'string' ||
+    typeof argument.value !== 'string' ||
+    !isObject(filled) ||
+    !isStrings(Object.values(filled))
+  ) {
+    throw invalid(
+      'completion/complete takes a ref/prompt or ref/resource, an argument name and value, and context.arguments of strings.',
+    );
+  }
+  let owner: Completable | undefined;
+  if (ref.type === 'ref/prompt') {
+    const prompt = server.prompts.get(ref.name as string);
+    if (!prompt?.definition().arguments?.some(({ name }) => name === argument.name)) {
+      throw invalid(
+        prompt ? `${ref.name} has no argument ${argument.name}.` : `Unknown prompt: ${ref.name}`,
+      );
+    }
+    owner = prompt;
+  } else {
+    for (const template of templatesOf(server))
+      if (template.uriTemplate === ref.uri) owner = template;
+    // A fixed resource has nothing to complete.
+    if (owner === undefined && !(server as WithResources).resources?.has(ref.uri as string)) {
+      throw invalid(`Unknown resource template: ${ref.uri}`);
+    }
+  }
+  const values = await owner?.complete?.(argument.name, argument.value, {
+    arguments: filled as Record<string, string>,
+  });
+  if (values === undefined) return { completion: { values: [] } };
+  if (!Array.isArray(values) || !isStrings(values)) {
+    throw new TypeError('complete() must return an array of strings');
+  }
+  const total = values.length;
+  return {
+    completion: {
+      values: values.slice(0, MAX_COMPLETION_VALUES),
+      total,
+      hasMore: total > MAX_COMPLETION_VALUES,
+    },
+  };
+}
+
+/** The methods of the completion feature, for the registry. */
+export const COMPLETION_METHODS: Readonly<Record<string, Method>> = {
+  'completion/complete': {
+    capability: 'completions',
+    // 2024-11-05 has the method, but no capability to declare it.
+    capabilitySince: '2025-03-26',
+    has: hasCompletions,
+    run: (server, params) => complete(server, params),
+  },
+};
