@@ -249,6 +249,48 @@ class SlowServer extends TestServer {
   }
 }
 
+const Steps = defineTool({
+  name: 'steps',
+  title: 'Steps',
+  description: 'Reports two steps of progress, then answers.',
+  argumentsSchema: { type: 'object' },
+  run: (_args, scope) => {
+    scope.progress(1, 2);
+    scope.progress(2, 2);
+    return 'stepped';
+  },
+});
+
+class StepsServer extends TestServer {
+  override readonly tools = toolsByName(new Steps(), new Slow());
+}
+
+streams(
+  'progress goes out as lines before the answer; notifications/cancelled cancels',
+  async () => {
+    const progress = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'steps', _meta: { progressToken: 'tok' } },
+    };
+    const cancel = {
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: { requestId: 2 },
+    };
+    const { answers } = await serve(
+      [line(progress), line(call(2, 'slow', { ms: 100 })), line(cancel)],
+      () => new StepsServer(),
+    );
+    assert.equal(
+      answers.map((answer) => answer.method ?? answer.id),
+      ['notifications/progress', 'notifications/progress', 1],
+    );
+    assert.equal(answers[1].params, { progressToken: 'tok', progress: 2, total: 2 });
+  },
+);
+
 streams('concurrent requests answer as they finish; the end of input waits for them', async () => {
   const { answers } = await serve(
     [line(call(1, 'slow', { ms: 50 })), line(call(2, 'slow', { ms: 0 })), line(request(3, 'ping'))],

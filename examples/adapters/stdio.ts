@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import {
   ErrorCode,
   errorResponse,
+  type JSONRPCNotification,
   type JSONRPCResponse,
   type MCPServerBase,
 } from 'mcp-protocol-core';
@@ -64,6 +65,8 @@ export async function serveStdio(
     if (answer === undefined) return;
     output.write(`${Array.isArray(answer) ? `[${answer.map(json).join(',')}]` : json(answer)}\n`);
   };
+  const notify = (notification: JSONRPCNotification) =>
+    output.write(`${JSON.stringify(notification)}\n`);
   const refuse = (code: number, message: string) => {
     error.write(`stdio: ${message}\n`);
     send(errorResponse(null, code, message));
@@ -88,8 +91,10 @@ export async function serveStdio(
     } catch {
       return refuse(ErrorCode.ParseError, 'A line is not valid JSON.');
     }
+    // One client: its notifications/cancelled may cancel its requests; progress and log
+    // messages go out as lines before the answer.
     const answered = server
-      .handle(payload)
+      .handle(payload, { caller: 'stdio', notify })
       .then(send, (thrown) => server.log(thrown, 'handle failed'))
       .finally(() => pending.delete(answered));
     pending.add(answered);
