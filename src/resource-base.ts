@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { isObject } from './jsonrpc.js';
+import { deepFreeze, isObject } from './jsonrpc.js';
 import type { CacheHint } from './methods.js';
 import type { CompletionContext } from './prompts.js';
 import { contentsOf, type ResourceContents, type ResourceOutput } from './resource-contents.js';
@@ -63,14 +63,6 @@ function described<T extends object>(head: T, fields: Described): T & { name: st
     if (fields[key] !== undefined) definition[key] = fields[key];
   }
   return deepFreeze(definition) as T & { name: string };
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
 }
 
 // A URI has a scheme (RFC 3986): `test://a`, `file:///b`, `urn:c`.

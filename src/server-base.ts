@@ -321,7 +321,8 @@ export abstract class MCPServerBase {
 
   /**
    * Accept a notification, a message without an id, and ignore it: the server keeps no state
-   * between requests, so `notifications/initialized` or `notifications/cancelled` changes nothing.
+   * between requests, so `notifications/initialized` changes nothing. (`notifications/cancelled`,
+   * from a request's own caller, has already cancelled that request when this runs.)
    * Sends {@link mcpserverCalled}, so that it is logged.
    *
    * @param message - The notification.

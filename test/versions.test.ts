@@ -594,15 +594,6 @@ results.run();
 
 const hints = suite('cache hints');
 
-// The call context of a 2026-07-28 request, for a method called directly.
-const MODERN_CALL = {
-  era: 'modern',
-  protocolVersion: '2026-07-28',
-  clientCapabilities: {},
-  clientInfo: undefined,
-  headers: undefined,
-} as const;
-
 hints(
   'a cache hint that is not valid fails every request, naming the class and option',
   async () => {
