@@ -88,6 +88,8 @@ interface Round {
   readonly asked: Map<string, InputRequest>;
   /** The asks in flight, settled before the round is answered. */
   readonly reading: Promise<unknown>[];
+  /** A mistake of the method's, e.g. two requests under one key: it fails the round. */
+  fault?: TypeError;
 }
 
 const rounds = new WeakMap<RequestScope, Round>();
@@ -193,7 +195,10 @@ async function answer<T>(
       return value;
     }
   }
-  if (round.asked.has(key)) throw new TypeError(`two input requests have the key ${key}`);
+  if (round.asked.has(key)) {
+    round.fault = new TypeError(`two input requests have the key ${key}`);
+    throw round.fault;
+  }
   round.asked.set(key, request);
   throw new InputRequired(`input required: ${key}`);
 }
@@ -250,6 +255,7 @@ export async function runWithInput(
   }
   // A request asked alongside one that failed first (Promise.all) is asked too.
   await Promise.allSettled(round.reading);
+  if (round.fault !== undefined) throw round.fault;
   if (round.asked.size === 0) {
     if ('error' in outcome) throw outcome.error;
     return outcome.result;

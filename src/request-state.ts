@@ -69,7 +69,7 @@ function signed(
 // JSON with sorted keys: the same params, however a client orders them, sign the same.
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (!isObject(value)) return JSON.stringify(value) ?? 'null';
+  if (!isObject(value)) return JSON.stringify(value);
   const keys = Object.keys(value).sort();
   return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(',')}}`;
 }

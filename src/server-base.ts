@@ -441,16 +441,16 @@ export abstract class MCPServerBase {
    * method that asks only once needs none; one whose answers or `scope.state` must reach a later
    * round fails without it (-32603, and `logError()` says why).
    */
-  declare readonly requestStateKey?: string | Uint8Array;
+  declare readonly requestStateKey?: string | Uint8Array | undefined;
 
   /** How many milliseconds a `requestState` is honoured. Default ten minutes. */
-  declare readonly requestStateTtlMs?: number;
+  declare readonly requestStateTtlMs?: number | undefined;
 
   /**
    * Who the server answers, e.g. the user's id, when it is made per caller: `requestState` is
    * bound to it, so that no other caller can use it.
    */
-  declare readonly principalId?: string;
+  declare readonly principalId?: string | undefined;
 
   /**
    * Answer `server/discover` (2026-07-28): the versions, capabilities and instructions.
