@@ -77,7 +77,8 @@ function canonical(value: unknown): string {
 const base64url = (bytes: Uint8Array) =>
   encodeBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 
-function bytesOf(text: string): Uint8Array<ArrayBuffer> | undefined {
+// The bytes of base64url text, or `undefined` for text that is not base64url.
+function bytesOf(text: string) {
   if (!/^[\w-]+$/.test(text)) return undefined;
   try {
     return Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) =>
