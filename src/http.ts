@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { type CorsOptions, corsAllows, corsPolicy, withCors } from './cors.js';
 import { type HttpHeaders, header } from './headers.js';
 import { ErrorCode, errorResponse, httpStatusOf, utf8Length } from './jsonrpc.js';
 import type { RequestContext } from './routing.js';
@@ -17,6 +18,8 @@ import {
   sseEvent,
 } from './sse.js';
 import type { JSONRPCNotification, JSONRPCResponse } from './types.js';
+
+export type { CorsOptions } from './cors.js';
 
 /** The largest body served by default: 4 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -178,9 +181,10 @@ export interface HttpOptions<Principal> {
   maxBodyBytes?: number;
   /**
    * The hosts the server answers, for protection against DNS rebinding: the `Host` header, and the
-   * `Origin` header when a browser sends one, must name one of them, or the request is refused
-   * with 403. An entry is a host name (any port), or `host:port`; IPv6 in brackets. Default
-   * {@link LOCAL_HOSTS}. `['*']` turns the protection off: do so only behind a proxy that checks.
+   * `Origin` header when a browser sends one, must name one of them (an `Origin` may instead be one
+   * of `cors.origins`), or the request is refused with 403. An entry is a host name (any port), or
+   * `host:port`; IPv6 in brackets. Default {@link LOCAL_HOSTS}. `['*']` turns the protection off:
+   * do so only behind a proxy that checks.
    *
    * @example
    * ```ts
@@ -188,6 +192,23 @@ export interface HttpOptions<Principal> {
    * ```
    */
   allowedHosts?: readonly string[];
+  /**
+   * Serve browser pages of other origins (CORS): the origins listed may call the endpoint with
+   * `fetch`. Their preflight (`OPTIONS`) is answered 204 with `Access-Control-Allow-Methods: POST`,
+   * the protocol's request headers (each `Mcp-Param-*` the preflight asks for included), and
+   * `Access-Control-Max-Age`; every answer to them carries `Access-Control-Allow-Origin` (their
+   * origin, with `Vary: Origin`) and exposes `WWW-Authenticate`, `Mcp-Session-Id` and
+   * `MCP-Protocol-Version`. A listed origin passes the `Origin` check whatever `allowedHosts` says;
+   * the `Host` check still applies. Any other origin is refused as before, its preflight with 403.
+   * Without this option, no CORS header is sent and an `OPTIONS` is answered 405.
+   *
+   * @example
+   * ```ts
+   * // The MCP Inspector's web UI, connecting directly.
+   * createHttpHandler(makeServer, { cors: { origins: ['http://localhost:6274'] } });
+   * ```
+   */
+  cors?: CorsOptions | undefined;
   /**
    * Decide who is calling, before a server is created: return the caller (any value but a
    * refusal), handed to the server factory as `principal`; or {@link unauthorized} (401: no
@@ -424,7 +445,7 @@ function checkedKeepAlive(value: number | undefined): number {
  * @param createServer - Makes the server for one request, e.g. scoped to the caller.
  * @param options - Limits, allowed hosts, authorization, and the error hook.
  * @returns The handler, whose `maxBodyBytes` property an adapter reads.
- * @throws TypeError - When `maxBodyBytes` is not a number of bytes.
+ * @throws TypeError - When `maxBodyBytes` is not a number of bytes, or `cors` not valid.
  *
  * @example
  * ```ts
@@ -442,6 +463,7 @@ export function createHttpHandler<Principal = unknown>(
   options: HttpOptions<Principal> = {},
 ): HttpHandler {
   const maxBodyBytes = checkedLimit(options.maxBodyBytes);
+  const cors = corsPolicy(options.cors);
   const allowed = new Set((options.allowedHosts ?? LOCAL_HOSTS).map((host) => host.toLowerCase()));
   const { authorize, onError = logToConsole, responseMode = 'auto' } = options;
   const keepAliveMs = checkedKeepAlive(options.keepAliveMs);
@@ -493,7 +515,7 @@ export function createHttpHandler<Principal = unknown>(
     return { status: 200, headers: { ...SSE_HEADERS }, body: events };
   }
 
-  const handler = async (request: HttpRequest): Promise<HttpResponse> => {
+  const answer = async (request: HttpRequest): Promise<HttpResponse> => {
     // One try around it all, which costs nothing until something throws: an answer, never a
     // rejected promise, whatever the factory, `authorize` or a stack's odd request does.
     try {
@@ -509,7 +531,11 @@ export function createHttpHandler<Principal = unknown>(
         return refuse(403, ErrorCode.InvalidRequest, 'This host is not allowed.');
       }
       const origin = header(headers, 'origin');
-      if (origin !== undefined && !hostAllowed(originHost(origin), allowed)) {
+      if (
+        origin !== undefined &&
+        !hostAllowed(originHost(origin), allowed) &&
+        !corsAllows(cors, origin)
+      ) {
         return refuse(403, ErrorCode.InvalidRequest, 'This origin is not allowed.');
       }
       if (!isJsonMediaType(header(headers, 'content-type'))) {
@@ -557,6 +583,7 @@ export function createHttpHandler<Principal = unknown>(
       return refuse(500, ErrorCode.InternalError, 'Internal error');
     }
   };
+  const handler = withCors(cors, answer);
   Object.defineProperty(handler, 'maxBodyBytes', { value: maxBodyBytes, enumerable: true });
   return handler as HttpHandler;
 }
@@ -577,7 +604,7 @@ export interface FetchHandler {
  * @param createServer - Makes the server for one request.
  * @param options - Limits, allowed hosts, authorization, and the error hook.
  * @returns The handler, whose `maxBodyBytes` property is the limit it reads bodies to.
- * @throws TypeError - When `maxBodyBytes` is not a number of bytes.
+ * @throws TypeError - When `maxBodyBytes` is not a number of bytes, or `cors` not valid.
  *
  * @example
  * ```ts

@@ -24,6 +24,8 @@ export interface DemoOptions {
   token?: string | undefined;
   /** Where a log line per call goes; none when left out. */
   log?: (line: string) => void;
+  /** The origins whose browser pages may call /mcp (CORS), e.g. `http://localhost:6274`. */
+  corsOrigins?: readonly string[] | undefined;
 }
 
 /** Start the demo on 127.0.0.1; resolves when it listens. */
@@ -31,16 +33,18 @@ export async function startDemo({
   port = 3000,
   token = randomBytes(24).toString('base64url'),
   log,
+  corsOrigins,
 }: DemoOptions = {}) {
   const repository = loadRepository(fileURLToPath(new URL('../../', import.meta.url)));
   const activity = new Activity();
   const disconnect = activity.connect(log);
 
+  const browsers = corsOrigins && { cors: { origins: corsOrigins } };
   const project = nodeListener(
     createHttpHandler(({ request }) => {
       const scope = new URL(request.url ?? '/', 'http://localhost').searchParams.get('repository');
       return new ProjectServer([repository], scope === repository.name ? repository : undefined);
-    }),
+    }, browsers),
   );
   const scoped = nodeListener(createHttpHandler(() => new ProjectServer([repository], repository)));
 
@@ -100,6 +104,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     port: Number(process.env.PORT ?? 3000),
     token: process.env.MCP_STAFF_TOKEN,
     log: (line) => console.log(`${new Date().toISOString()} ${line}`),
+    corsOrigins: process.env.MCP_CORS_ORIGINS?.split(','),
   });
   console.log(
     `Project server:    ${demo.base}/mcp  (one repository: ${demo.base}/mcp/${demo.repository})`,
