@@ -27,7 +27,8 @@ import {
   lambdaHandler,
 } from '../examples/serverless/lambda.js';
 import web, { DELETE, GET, POST } from '../examples/serverless/web.js';
-import { createHttpHandler, type HttpHandler, unauthorized } from '../src/http.js';
+import { createHttpHandler, unauthorized } from '../src/http.js';
+import { defineTool, toolsByName } from '../src/index.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 type Text = { type: string; text: string }[];
@@ -234,26 +235,50 @@ lambda('cookies, which payload 2.0 moves out of the headers, reach authorize', a
   assert.equal(seen, [undefined, 'theme=dark; session=ok']);
 });
 
-lambda('an answer that streams (SSE) is sent whole: a buffered Lambda cannot stream', async () => {
-  async function* events() {
-    yield 'event: message\ndata: {"jsonrpc":"2.0","method":"notifications/progress"}\n\n';
-    yield 'event: message\ndata: {"jsonrpc":"2.0","id":2,"result":{}}\n\n';
-  }
-  const streaming = (async () => ({
-    status: 200,
-    headers: { 'content-type': 'text/event-stream' },
-    body: events(),
-  })) as unknown as HttpHandler;
-  const result = await lambdaHandler(streaming)(functionUrlEvent(greet('Ada')));
-  assert.equal(result, {
-    statusCode: 200,
-    headers: { 'content-type': 'text/event-stream' },
-    body:
-      'event: message\ndata: {"jsonrpc":"2.0","method":"notifications/progress"}\n\n' +
-      'event: message\ndata: {"jsonrpc":"2.0","id":2,"result":{}}\n\n',
-    isBase64Encoded: false,
-  });
-});
+lambda(
+  'an SSE answer, progress then the result, is sent whole: a buffered Lambda cannot stream',
+  async () => {
+    const Count = defineTool({
+      name: 'count',
+      title: 'Count to two',
+      description: 'Counts to two, reporting progress.',
+      argumentsSchema: { type: 'object' },
+      run: (_args, scope) => {
+        scope.progress(1, 2);
+        scope.progress(2, 2);
+        return 'two';
+      },
+    });
+    class Counter extends GreetServer {
+      override readonly tools = toolsByName(new Count());
+    }
+    const counter = lambdaHandler(
+      createHttpHandler(() => new Counter(), { allowedHosts: [URL_HOST] }),
+    );
+    const body = message(4, 'tools/call', { name: 'count', _meta: { progressToken: 'p' } });
+    const result = await counter(functionUrlEvent(body, { 'mcp-protocol-version': '2025-11-25' }));
+    assert.is(result.statusCode, 200);
+    assert.is(result.headers['content-type'], 'text/event-stream');
+    assert.is(result.isBase64Encoded, false);
+    const events = result.body.split('\n\n').filter(Boolean);
+    assert.equal(
+      events.map((event) => JSON.parse(event.replace(/^event: message\ndata: /, ''))),
+      [
+        {
+          jsonrpc: '2.0',
+          method: 'notifications/progress',
+          params: { progressToken: 'p', progress: 1, total: 2 },
+        },
+        {
+          jsonrpc: '2.0',
+          method: 'notifications/progress',
+          params: { progressToken: 'p', progress: 2, total: 2 },
+        },
+        { jsonrpc: '2.0', id: 4, result: { content: [{ type: 'text', text: 'two' }] } },
+      ],
+    );
+  },
+);
 
 lambda(
   'the exported handler: local hosts only, until ALLOWED_HOSTS names the function',
