@@ -1,6 +1,6 @@
 // The demo: the public project server at /mcp and the staff-only operations server at
 // /operations/mcp, on node:http. `npm start`; from the environment: PORT, MCP_STAFF_TOKEN,
-// MCP_CORS_ORIGINS, and MCP_PAGE_SIZE (the most tools a page of tools/list holds).
+// MCP_CORS_ORIGINS, and MCP_PAGE_SIZE (the most items a page of any list holds).
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
