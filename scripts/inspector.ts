@@ -4,7 +4,7 @@
 // process on a free port of 127.0.0.1; each call is a child of Node 22 with its own HOME, so that
 // the Inspector's catalog file is written there. Exits 1 if a call fails its check.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +29,12 @@ type Output = Record<string, unknown> & {
   tools?: { name: string }[];
   content?: { text?: string }[];
   structuredContent?: Record<string, unknown>;
+  resources?: { uri: string }[];
+  resourceTemplates?: { uriTemplate: string }[];
+  contents?: { uri: string; text?: string }[];
+  prompts?: { name: string }[];
+  messages?: { content: { text?: string; resource?: { text?: string } } }[];
+  cacheScope?: string;
 };
 
 interface Case {
@@ -37,6 +43,11 @@ interface Case {
   args: string[];
   check: (output: Output) => boolean;
 }
+
+const onDisk = (path: string) => readFileSync(join(ROOT, path), 'utf8');
+// The repository the demo serves, and its latest release, as the changelog's first heading has it.
+const REPO = (JSON.parse(onDisk('package.json')) as { name: string }).name;
+const VERSION = /^## \[?([^\]\s]+)/m.exec(onDisk('CHANGELOG.md'))?.[1] ?? 'none';
 
 const CASES: Case[] = [
   {
@@ -73,6 +84,91 @@ const CASES: Case[] = [
       'id=2',
     ],
     check: (output) => output.structuredContent?.email === 'grace@example.com',
+  },
+  {
+    name: 'resources/list, every page',
+    args: ['BASE/mcp', '--method', 'resources/list'],
+    check: ({ resources = [] }) =>
+      resources.length > 50 &&
+      resources.some(({ uri }) => uri === `repo://${REPO}/README.md`) &&
+      resources.some(({ uri }) => uri === `changelog://${REPO}/${VERSION}`),
+  },
+  {
+    name: 'resources/templates/list',
+    args: ['BASE/mcp', '--method', 'resources/templates/list'],
+    check: ({ resourceTemplates = [] }) =>
+      resourceTemplates.map((template) => template.uriTemplate).join(' ') ===
+      'repo://{repository}/{+path} changelog://{repository}/{version}',
+  },
+  {
+    name: 'resources/read README.md',
+    args: ['BASE/mcp', '--method', 'resources/read', '--uri', `repo://${REPO}/README.md`],
+    check: (output) => output.contents?.[0]?.text === onDisk('README.md'),
+  },
+  {
+    name: 'resources/read src/http.ts, in 2026-07-28',
+    args: [
+      'BASE/mcp',
+      '--protocol-era',
+      'modern',
+      '--method',
+      'resources/read',
+      '--uri',
+      `repo://${REPO}/src/http.ts`,
+    ],
+    check: (output) =>
+      output.contents?.[0]?.text === onDisk('src/http.ts') && output.cacheScope === 'public',
+  },
+  {
+    name: 'prompts/list',
+    args: ['BASE/mcp', '--method', 'prompts/list'],
+    check: ({ prompts = [] }) =>
+      prompts.map((prompt) => prompt.name).join(' ') === 'explain_file summarise_changes',
+  },
+  {
+    name: 'prompts/get explain_file',
+    args: [
+      'BASE/mcp',
+      '--method',
+      'prompts/get',
+      '--prompt-name',
+      'explain_file',
+      '--prompt-args',
+      'path=src/http.ts',
+    ],
+    check: (output) =>
+      output.messages?.[0]?.content.resource?.text === onDisk('src/http.ts') &&
+      /^Explain src\/http\.ts/.test(output.messages[1]?.content.text ?? ''),
+  },
+  {
+    name: 'prompts/get summarise_changes',
+    args: [
+      'BASE/mcp',
+      '--method',
+      'prompts/get',
+      '--prompt-name',
+      'summarise_changes',
+      '--prompt-args',
+      `version=${VERSION}`,
+    ],
+    check: (output) =>
+      onDisk('CHANGELOG.md').includes(output.messages?.[0]?.content.resource?.text ?? '\0'),
+  },
+  {
+    name: 'resources/read operations://log, with the staff token',
+    args: [
+      'BASE/operations/mcp',
+      '--header',
+      `Authorization: Bearer ${TOKEN}`,
+      '--method',
+      'resources/read',
+      '--uri',
+      'operations://log',
+    ],
+    // The calls above, as the log has them, newest first.
+    check: (output) =>
+      /^#\d+ \S+ operations resources\/read\n/.test(output.contents?.[0]?.text ?? '') &&
+      / project prompts\/get\n/.test(output.contents?.[0]?.text ?? ''),
   },
 ];
 

@@ -293,6 +293,17 @@ export abstract class MCPPromptBase<
   }
 
   /**
+   * The schema the client's arguments are validated against: the arguments schema, closed. A
+   * build step that generates validators compiles this one.
+   *
+   * @returns The JSON Schema.
+   */
+  validationSchema(): JSONSchema {
+    // A copy: the one compiled stays as it was.
+    return { ...(this.#compiled().schema as object) } as JSONSchema;
+  }
+
+  /**
    * Validate the arguments as the client sent them, get the messages, and build the result.
    *
    * @param rawArguments - The `arguments` of `prompts/get`, or `undefined` when there were none.

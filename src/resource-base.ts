@@ -85,7 +85,7 @@ const templates = new WeakMap<object, { definition: ResourceTemplate; template: 
  * class Changelog extends MCPResourceBase {
  *   readonly uri = 'docs://changelog';
  *   readonly name = 'changelog';
- *   readonly mimeType = 'text/markdown';
+ *   override readonly mimeType = 'text/markdown'; // optional fields are overrides
  *   read() {
  *     return '## 1.0.0\n\nFirst release.';
  *   }
@@ -186,11 +186,11 @@ export abstract class MCPResourceBase implements AnyResource {
  * class Docs extends MCPResourceTemplateBase<'repo://docs/{+path}'> {
  *   readonly uriTemplate = 'repo://docs/{+path}';
  *   readonly name = 'docs';
- *   readonly mimeType = 'text/markdown';
- *   read({ path }: { path: string }) {
+ *   override readonly mimeType = 'text/markdown'; // optional fields are overrides
+ *   read({ path }: TemplateVariables<'repo://docs/{+path}'>) {
  *     return files.get(path); // undefined: not found
  *   }
- *   list() {
+ *   override list() {
  *     return [...files.keys()].map((path) => ({ uri: `repo://docs/${path}`, name: path }));
  *   }
  * }

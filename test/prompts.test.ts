@@ -447,6 +447,13 @@ prompts('definitions and validators are built once per class', async () => {
   );
 });
 
+prompts('validationSchema(): the arguments schema, closed, for a build step to compile', () => {
+  const schema = new Review().validationSchema() as Record<string, unknown>;
+  assert.equal(schema, { ...new Review().argumentsSchema, additionalProperties: false });
+  schema.required = [];
+  assert.equal(new Review().validationSchema(), { ...schema, required: ['code'] });
+});
+
 prompts.run();
 
 const completion = suite('completion/complete');

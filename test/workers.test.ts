@@ -3,7 +3,7 @@
 // build time: two more builds show what workerd does without them.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -191,6 +191,16 @@ workers('read_document README.md: its text, from the embedded documents', async 
   assert.is(result!.isError, undefined);
   // start_line and max_lines were left out: without their defaults, not one line would be read.
   assert.match(result!.content[0]!.text, /^# README\.md\n\n# mcp-protocol-core\n/);
+});
+
+workers('prompts/get explain_file: the prompt validator is generated too', async ({ servers }) => {
+  const { worker } = await servers;
+  const answer = (await rpc(worker.url, 'prompts/get', {
+    name: 'explain_file',
+    arguments: { path: 'README.md' },
+  })) as unknown as { result?: { messages: { content: { resource?: { text: string } } }[] } };
+  const readme = await readFile(join(root, 'README.md'), 'utf8');
+  assert.is(answer.result?.messages[0]?.content.resource?.text, readme);
 });
 
 workers('invalid arguments: a result with isError, naming path', async ({ servers }) => {

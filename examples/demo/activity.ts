@@ -3,6 +3,8 @@ import { mcpserverCalled, mcpserverToolCalled, type ToolOutcome } from 'mcp-prot
 
 /** One entry of the request log. */
 export interface Entry {
+  /** Its number: 1 for the first request the servers answered, and so on. */
+  number: number;
   time: string;
   server: string;
   method: string;
@@ -13,6 +15,11 @@ export interface Entry {
 }
 
 const MAX_ENTRIES = 10_000;
+
+/** An entry as one line of text, e.g. `2026-12-01T10:00:00.000Z project tools/call read_document success 0.42`. */
+export function lineOf({ time, server, method, tool, outcome, durationMs }: Entry): string {
+  return [time, server, method, tool, outcome, durationMs?.toFixed(2)].filter(Boolean).join(' ');
+}
 
 /** The log of what the servers answered, and their tool-call times. */
 export class Activity {
@@ -48,9 +55,31 @@ export class Activity {
     };
   }
 
-  #add(entry: Entry): void {
-    this.entries.push(entry);
+  #add(entry: Omit<Entry, 'number'>): void {
+    this.entries.push({ number: (this.entries.at(-1)?.number ?? 0) + 1, ...entry });
     if (this.entries.length > MAX_ENTRIES) this.entries.shift();
+  }
+
+  /** The entry of that number, while the log still holds it. */
+  entry(number: number): Entry | undefined {
+    const first = this.entries[0]?.number ?? 1;
+    return this.entries[number - first];
+  }
+
+  /** Uptime, memory, requests served, and tool-call times (p50, p99). */
+  health() {
+    const { rss, heapUsed } = process.memoryUsage();
+    const ms = (value: number | undefined) =>
+      value === undefined ? 'n/a' : `${value.toFixed(2)} ms`;
+    const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+    return {
+      uptimeSeconds: Math.round((Date.now() - this.started) / 1000),
+      rss: mib(rss),
+      heapUsed: mib(heapUsed),
+      requestsServed: this.requests,
+      toolCallP50: ms(this.percentile(50)),
+      toolCallP99: ms(this.percentile(99)),
+    };
   }
 
   /** The p-th percentile of the tool-call times, in ms, or undefined before any call. */

@@ -1,5 +1,6 @@
 // The demo: the public project server at /mcp and the staff-only operations server at
-// /operations/mcp, on node:http. `npm start`; PORT and MCP_STAFF_TOKEN from the environment.
+// /operations/mcp, on node:http. `npm start`; from the environment: PORT, MCP_STAFF_TOKEN,
+// MCP_CORS_ORIGINS, and MCP_PAGE_SIZE (the most items a page of any list holds).
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -24,6 +25,10 @@ export interface DemoOptions {
   token?: string | undefined;
   /** Where a log line per call goes; none when left out. */
   log?: (line: string) => void;
+  /** The origins whose browser pages may call /mcp (CORS), e.g. `http://localhost:6274`. */
+  corsOrigins?: readonly string[] | undefined;
+  /** The most tools a page of the project server's `tools/list` holds; one page when left out. */
+  pageSize?: number | undefined;
 }
 
 /** Start the demo on 127.0.0.1; resolves when it listens. */
@@ -31,18 +36,24 @@ export async function startDemo({
   port = 3000,
   token = randomBytes(24).toString('base64url'),
   log,
+  corsOrigins,
+  pageSize,
 }: DemoOptions = {}) {
   const repository = loadRepository(fileURLToPath(new URL('../../', import.meta.url)));
   const activity = new Activity();
   const disconnect = activity.connect(log);
 
+  const browsers = corsOrigins && { cors: { origins: corsOrigins } };
   const project = nodeListener(
     createHttpHandler(({ request }) => {
       const scope = new URL(request.url ?? '/', 'http://localhost').searchParams.get('repository');
-      return new ProjectServer([repository], scope === repository.name ? repository : undefined);
-    }),
+      const only = scope === repository.name ? repository : undefined;
+      return new ProjectServer([repository], only, pageSize);
+    }, browsers),
   );
-  const scoped = nodeListener(createHttpHandler(() => new ProjectServer([repository], repository)));
+  const scoped = nodeListener(
+    createHttpHandler(() => new ProjectServer([repository], repository, pageSize)),
+  );
 
   // Hashed first, so that the comparison takes the same time whatever the token's length.
   const expected = digest(token);
@@ -96,10 +107,20 @@ export async function startDemo({
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const generated = process.env.MCP_STAFF_TOKEN === undefined;
+  const pageSize =
+    process.env.MCP_PAGE_SIZE === undefined ? undefined : Number(process.env.MCP_PAGE_SIZE);
+  if (pageSize !== undefined && !(Number.isSafeInteger(pageSize) && pageSize >= 1)) {
+    console.error(
+      `MCP_PAGE_SIZE must be an integer of at least 1, not ${process.env.MCP_PAGE_SIZE}.`,
+    );
+    process.exit(1);
+  }
   const demo = await startDemo({
     port: Number(process.env.PORT ?? 3000),
     token: process.env.MCP_STAFF_TOKEN,
+    pageSize,
     log: (line) => console.log(`${new Date().toISOString()} ${line}`),
+    corsOrigins: process.env.MCP_CORS_ORIGINS?.split(','),
   });
   console.log(
     `Project server:    ${demo.base}/mcp  (one repository: ${demo.base}/mcp/${demo.repository})`,

@@ -1,18 +1,24 @@
-// The staff-only operations server: the demo's own request log, its health, and its users.
-// Reached only with the staff token: the HTTP layer refuses everyone else before it is made.
+// The staff-only operations server: the demo's own request log, its health, and its users, as
+// tools, and the log and the health as resources too. Reached only with the staff token: the HTTP
+// layer refuses everyone else before it is made.
 import { readFileSync } from 'node:fs';
 import {
   type AnyTool,
   defineTool,
   type JSONSchema,
+  MCPResourceBase,
+  MCPResourceTemplateBase,
   MCPServerBase,
   MCPToolBase,
+  resourcesByUri,
   SERVER_VERSION,
+  type TemplateVariables,
   type ToolArguments,
   ToolError,
+  templatesByUriTemplate,
   toolsByName,
 } from 'mcp-protocol-core';
-import type { Activity } from './activity.js';
+import { type Activity, lineOf } from './activity.js';
 
 interface User {
   id: number;
@@ -51,10 +57,7 @@ class SearchLogs extends MCPToolBase<typeof searchLogsSchema> {
   run({ query = '', limit }: ToolArguments<typeof searchLogsSchema>) {
     const lines: string[] = [];
     for (let i = this.activity.entries.length - 1; i >= 0 && lines.length < limit; i--) {
-      const { time, server, method, tool, outcome, durationMs } = this.activity.entries[i]!;
-      const line = [time, server, method, tool, outcome, durationMs?.toFixed(2)]
-        .filter(Boolean)
-        .join(' ');
+      const line = lineOf(this.activity.entries[i]!);
       if (line.includes(query)) lines.push(line);
     }
     return lines.length > 0 ? lines.join('\n') : 'no line matches';
@@ -72,19 +75,7 @@ class GetHealth extends MCPToolBase<{ type: 'object' }> {
   }
 
   run() {
-    const { rss, heapUsed } = process.memoryUsage();
-    const ms = (value: number | undefined) =>
-      value === undefined ? 'n/a' : `${value.toFixed(2)} ms`;
-    const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-    const health = {
-      uptimeSeconds: Math.round((Date.now() - this.activity.started) / 1000),
-      rss: mib(rss),
-      heapUsed: mib(heapUsed),
-      requestsServed: this.activity.requests,
-      toolCallP50: ms(this.activity.percentile(50)),
-      toolCallP99: ms(this.activity.percentile(99)),
-    };
-    return { structuredContent: health };
+    return { structuredContent: this.activity.health() };
   }
 }
 
@@ -130,10 +121,88 @@ const GetUser = defineTool({
   },
 });
 
+const LOG_LINES = 100;
+
+class RequestLog extends MCPResourceBase {
+  readonly uri = 'operations://log';
+  readonly name = 'request-log';
+  override readonly title = 'The request log';
+  override readonly description =
+    `The latest ${LOG_LINES} requests, newest first, by number: operations://log/{number} has one in full.`;
+  override readonly mimeType = 'text/plain';
+  // A line more at every request, this read's own included: stale at once.
+  override readonly cache = { ttlMs: 0, cacheScope: 'private' } as const;
+
+  constructor(private readonly activity: Activity) {
+    super();
+  }
+
+  read() {
+    const latest = this.activity.entries.slice(-LOG_LINES).reverse();
+    return latest.map((entry) => `#${entry.number} ${lineOf(entry)}`).join('\n');
+  }
+}
+
+class Health extends MCPResourceBase {
+  readonly uri = 'operations://health';
+  readonly name = 'health';
+  override readonly title = 'The health';
+  override readonly description = 'What get_health says, as JSON: for a dashboard to poll.';
+  override readonly mimeType = 'application/json';
+  override readonly cache = { ttlMs: 5_000, cacheScope: 'private' } as const;
+
+  constructor(private readonly activity: Activity) {
+    super();
+  }
+
+  read() {
+    return JSON.stringify(this.activity.health());
+  }
+}
+
+const REQUEST = 'operations://log/{number}';
+
+class LoggedRequest extends MCPResourceTemplateBase<typeof REQUEST> {
+  readonly uriTemplate = REQUEST;
+  readonly name = 'request';
+  override readonly title = 'A request of the log';
+  override readonly description = 'One request of the log, by its number, as JSON.';
+  override readonly mimeType = 'application/json';
+  // What a request's entry says never changes.
+  override readonly cache = { ttlMs: 3_600_000, cacheScope: 'private' } as const;
+
+  constructor(private readonly activity: Activity) {
+    super();
+  }
+
+  read({ number }: TemplateVariables<typeof REQUEST>) {
+    const entry = /^[1-9]\d{0,15}$/.test(number) ? this.activity.entry(Number(number)) : undefined;
+    return entry && JSON.stringify(entry);
+  }
+
+  // The numbers the log still holds that start with what is typed, newest first.
+  override complete(_variable: string, value: string) {
+    const numbers: string[] = [];
+    for (let i = this.activity.entries.length - 1; i >= 0; i--) {
+      const number = String(this.activity.entries[i]!.number);
+      if (number.startsWith(value)) numbers.push(number);
+    }
+    return numbers;
+  }
+}
+
+// Staff only: no answer of this server may be kept for another authorization context.
+const PRIVATE = { ttlMs: 300_000, cacheScope: 'private' } as const;
+
 /** The staff-only operations server. */
 export class OperationsServer extends MCPServerBase {
   readonly name = 'operations';
   override readonly tools: ReadonlyMap<string, AnyTool>;
+  override readonly resources;
+  override readonly resourceTemplates;
+  override readonly toolsCache = PRIVATE;
+  override readonly resourcesCache = PRIVATE;
+  override readonly discoverCache = PRIVATE;
 
   constructor(activity: Activity) {
     super();
@@ -143,6 +212,8 @@ export class OperationsServer extends MCPServerBase {
       new ListUsers(),
       new GetUser(),
     );
+    this.resources = resourcesByUri(new RequestLog(activity), new Health(activity));
+    this.resourceTemplates = templatesByUriTemplate(new LoggedRequest(activity));
   }
 
   serverInfo() {

@@ -1,15 +1,19 @@
 // The public project server: a project's repositories, their documents, and its changelog as its
-// blog. Made per request, optionally scoped to one repository (`/mcp/<name>` or `/mcp?repository=`).
+// blog, as tools, and as resources and prompts (project-resources.ts). Made per request, optionally
+// scoped to one repository (`/mcp/<name>` or `/mcp?repository=`).
 import {
   type AnyTool,
   type JSONSchema,
   MCPServerBase,
   MCPToolBase,
+  promptsByName,
   SERVER_VERSION,
   type ToolArguments,
   ToolError,
+  templatesByUriTemplate,
   toolsByName,
 } from 'mcp-protocol-core';
+import { Documents, ExplainFile, Releases, SummariseChanges } from './project-resources.js';
 import { blogPosts, type Document, type Repository } from './repository.js';
 
 const repositoryArgument = {
@@ -157,10 +161,22 @@ class ReadBlog extends ProjectTool<typeof blogSchema> {
 export class ProjectServer extends MCPServerBase {
   readonly name: string;
   override readonly tools: ReadonlyMap<string, AnyTool>;
+  override readonly resourceTemplates;
+  override readonly prompts;
+  override readonly pageSize: number;
+  // Read once at start, the same for every caller: reads too may be kept, and shared.
+  override readonly resourcesCache = { ttlMs: 300_000, cacheScope: 'public' } as const;
   readonly #repositories: readonly Repository[];
 
-  constructor(repositories: readonly Repository[], scope?: Repository) {
+  /**
+   * @param repositories - Every repository served.
+   * @param scope - The one repository a scoped endpoint serves.
+   * @param pageSize - The most items a page of each list holds (tools, resources, templates,
+   * prompts): with a hundred-odd documents, 50 when left out. Any process continues any list.
+   */
+  constructor(repositories: readonly Repository[], scope?: Repository, pageSize = 50) {
     super();
+    this.pageSize = pageSize;
     this.#repositories = scope === undefined ? repositories : [scope];
     this.name = scope === undefined ? 'project' : `project-${scope.name}`;
     this.tools = toolsByName(
@@ -168,6 +184,14 @@ export class ProjectServer extends MCPServerBase {
       new ReadDocument(this.#repositories),
       new SearchDocuments(this.#repositories),
       new ReadBlog(this.#repositories),
+    );
+    this.resourceTemplates = templatesByUriTemplate(
+      new Documents(this.#repositories),
+      new Releases(this.#repositories),
+    );
+    this.prompts = promptsByName(
+      new ExplainFile(this.#repositories),
+      new SummariseChanges(this.#repositories),
     );
   }
 

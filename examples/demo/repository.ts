@@ -18,6 +18,14 @@ export interface Repository {
 }
 
 const TEXT = /\.(md|ts|json|ya?ml|txt)$/;
+const MIME_TYPES: Readonly<Record<string, string>> = {
+  md: 'text/markdown',
+  // Not video/mp2t, which the extension means to most MIME databases.
+  ts: 'text/x-typescript',
+  json: 'application/json',
+  yml: 'application/yaml',
+  yaml: 'application/yaml',
+};
 const SKIPPED = new Set(['node_modules', 'dist', 'coverage', 'results', '.git', '.cache']);
 const SKIPPED_FILES = new Set(['package-lock.json']);
 const MAX_FILE_BYTES = 512 * 1024;
@@ -51,8 +59,16 @@ export function loadRepository(root: string): Repository {
   return { name: pkg.name, description: pkg.description, documents };
 }
 
-/** A blog post: one dated section of the changelog. */
+/** The MIME type of a document, from its extension. */
+export function mimeTypeOf(path: string): string {
+  return MIME_TYPES[path.slice(path.lastIndexOf('.') + 1)] ?? 'text/plain';
+}
+
+/** A blog post: one release of the changelog. */
 export interface Post {
+  /** The release: the heading's first word, e.g. `Unreleased`, or `1.2.0` of `## [1.2.0] - 2026-12-01`. */
+  version: string;
+  /** The heading, e.g. `1.2.0 (2026-12-01)`. */
   title: string;
   body: string;
 }
@@ -62,8 +78,10 @@ export function blogPosts(repository: Repository): Post[] {
   const changelog = repository.documents.get('CHANGELOG.md')?.text ?? '';
   const posts: Post[] = [];
   for (const section of changelog.split(/^## /m).slice(1)) {
-    const [title = '', ...body] = section.split('\n');
-    posts.push({ title: title.trim(), body: body.join('\n').trim() });
+    const [heading = '', ...body] = section.split('\n');
+    const title = heading.trim();
+    const version = /^\[?([^\]\s]+)/.exec(title)?.[1];
+    if (version !== undefined) posts.push({ version, title, body: body.join('\n').trim() });
   }
   return posts;
 }

@@ -14,8 +14,10 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import * as esbuild from 'esbuild';
 import {
   AJV_OPTIONS,
+  type AnyPrompt,
   type AnyTool,
   type JSONSchema,
+  MCPPromptBase,
   MCPToolBase,
   schemaDialect,
 } from 'mcp-protocol-core';
@@ -38,6 +40,15 @@ export function toolSchemas(tools: Iterable<AnyTool>): JSONSchema[] {
     if (!(tool instanceof MCPToolBase)) continue;
     schemas.push(tool.validationSchema());
     if (tool.outputSchema !== undefined) schemas.push(tool.outputSchema);
+  }
+  return schemas;
+}
+
+/** Every schema a server's prompts compile: the closed schema of their arguments. */
+export function promptSchemas(prompts: Iterable<AnyPrompt>): JSONSchema[] {
+  const schemas: JSONSchema[] = [];
+  for (const prompt of prompts) {
+    if (prompt instanceof MCPPromptBase) schemas.push(prompt.validationSchema());
   }
   return schemas;
 }
@@ -175,7 +186,11 @@ export interface Built {
 /** Generate the validators and documents, bundle the worker, and write workerd's config. */
 export async function build({ port = 8787 }: { port?: number } = {}): Promise<Built> {
   await mkdir(GENERATED, { recursive: true });
-  const schemas = toolSchemas(new ProjectServer([]).tools.values());
+  const server = new ProjectServer([]);
+  const schemas = [
+    ...toolSchemas(server.tools.values()),
+    ...promptSchemas(server.prompts.values()),
+  ];
   await writeFile(join(GENERATED, 'validators.js'), validatorsModule(schemas));
   await writeFile(join(GENERATED, 'documents.json'), await documentsJson());
   const bytes = await bundleWorker();
