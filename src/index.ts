@@ -26,6 +26,13 @@ export {
 } from './errors.js';
 export { type HttpHeaders, header } from './headers.js';
 export {
+  DEFAULT_REQUEST_STATE_TTL_MS,
+  type ElicitAnswer,
+  type ElicitContent,
+  type InputKind,
+  InputUnavailableError,
+} from './input.js';
+export {
   dump,
   ErrorCode,
   type ErrorCodeValue,

@@ -481,6 +481,7 @@ export const PROMPT_METHODS: Readonly<Record<string, Method>> = {
     capability: 'prompts',
     has: hasPrompts,
     named: 'name',
+    input: true,
     run(server, params, scope) {
       const { name, arguments: args } = params;
       if (typeof name !== 'string') {

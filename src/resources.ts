@@ -190,6 +190,7 @@ export const RESOURCE_METHODS: Readonly<Record<string, Method>> = {
     capability: 'resources',
     has: hasResources,
     named: 'uri',
+    input: true,
     cache: (server, scope) => readHints.get(scope) ?? server.resourcesCache ?? PRIVATE_ONE_MINUTE,
     run: readResource,
   },

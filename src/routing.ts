@@ -303,7 +303,8 @@ export function finish(
   if (scope.era === 'handshake') return result;
   const _meta = { ...result._meta, [META.serverInfo]: server.serverInfo() };
   const cache = (server.constructor as typeof MCPServerBase).methods.get(method)?.cache;
-  return cache === undefined
+  // A result that asks for input is never cached (its request carries answers next time).
+  return cache === undefined || result.resultType === 'input_required'
     ? { resultType: 'complete', ...result, _meta }
     : { resultType: 'complete', ...cache(server as never, scope), ...result, _meta };
 }

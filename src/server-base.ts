@@ -7,6 +7,7 @@
 
 import { COMPLETION_METHODS } from './completions.js';
 import { isProtocolError, ProtocolError } from './errors.js';
+import { runWithInput } from './input.js';
 import { dump, ErrorCode, errorResponse, isObject, withHttpStatus } from './jsonrpc.js';
 import { type CacheHint, cacheHint, type Method, type Methods, withMethods } from './methods.js';
 import { LOG_LEVELS } from './modern.js';
@@ -367,7 +368,8 @@ export abstract class MCPServerBase {
     if (entry.era !== undefined && entry.era !== scope.era) {
       throw new ProtocolError(ErrorCode.MethodNotFound, 'Method not found', entry.otherEra);
     }
-    return entry.run(this as never, params, scope);
+    const run = () => entry.run(this as never, params, scope);
+    return entry.input === true ? runWithInput(this, method, params, scope, run) : run();
   }
 
   /**
@@ -432,6 +434,23 @@ export abstract class MCPServerBase {
    * one hour, public.
    */
   declare readonly discoverCache?: CacheHint;
+
+  /**
+   * The key that signs `requestState` (HMAC-SHA-256), at least 32 bytes: random, secret, and the
+   * same in every process that may take the next round of a request that asks for input. A
+   * method that asks only once needs none; one whose answers or `scope.state` must reach a later
+   * round fails without it (-32603, and `logError()` says why).
+   */
+  declare readonly requestStateKey?: string | Uint8Array | undefined;
+
+  /** How many milliseconds a `requestState` is honoured. Default ten minutes. */
+  declare readonly requestStateTtlMs?: number | undefined;
+
+  /**
+   * Who the server answers, e.g. the user's id, when it is made per caller: `requestState` is
+   * bound to it, so that no other caller can use it.
+   */
+  declare readonly principalId?: string | undefined;
 
   /**
    * Answer `server/discover` (2026-07-28): the versions, capabilities and instructions.

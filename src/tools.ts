@@ -10,6 +10,7 @@ import {
   ProtocolError,
   withoutStack,
 } from './errors.js';
+import { asksInput } from './input.js';
 import { ErrorCode, isObject, utf8Length } from './jsonrpc.js';
 import { type CacheHint, cacheHint, type Method } from './methods.js';
 import { checkParameterHeaders, hasCapabilities } from './modern.js';
@@ -230,6 +231,7 @@ export async function callTool(
     return { content: [{ type: 'text', text: error.message }], isError: true };
   } finally {
     if (scope.cancelled) outcome = 'cancelled';
+    else if (asksInput(scope)) outcome = 'input-required';
     if (mcpserverToolCalled.connected) {
       const event = {
         server: server.name,
@@ -262,6 +264,7 @@ export const TOOL_METHODS: Readonly<Record<string, Method>> = {
     capability: 'tools',
     has: hasTools,
     named: 'name',
+    input: true,
     checkHeaders(server, params, headers) {
       const name = params?.name;
       const tool = typeof name === 'string' ? server.tools.get(name) : undefined;

@@ -550,3 +550,126 @@ export interface CompleteResult extends Result {
     hasMore?: boolean;
   };
 }
+
+/**
+ * A field of an elicitation form: a string, a number, an integer, a boolean, an enum of strings,
+ * or (2025-11-25) an array of enum strings. Forms are flat: no object fields.
+ */
+export interface ElicitationField {
+  readonly type: 'string' | 'number' | 'integer' | 'boolean' | 'array';
+  readonly title?: string;
+  readonly description?: string;
+  /** `enum`, `oneOf`, `minLength`, `maximum`, `format`, `default`, `items`, … */
+  readonly [keyword: string]: unknown;
+}
+
+/** The schema of an elicitation form: an object of flat fields. */
+export interface ElicitationSchema {
+  readonly $schema?: string;
+  readonly type: 'object';
+  readonly properties: { readonly [name: string]: ElicitationField };
+  readonly required?: readonly string[];
+}
+
+/** The params of `elicitation/create` in form mode: never ask for secrets so. */
+export interface ElicitRequestFormParams<Schema extends ElicitationSchema = ElicitationSchema> {
+  mode?: 'form';
+  /** What the user is asked, and why. */
+  message: string;
+  /** The fields to fill in. */
+  requestedSchema: Schema;
+}
+
+/** The params of `elicitation/create` in URL mode (2025-11-25): the user visits a page. */
+export interface ElicitRequestURLParams {
+  mode: 'url';
+  /** Why the user should visit it. */
+  message: string;
+  /** The page. */
+  url: string;
+}
+
+/** What the user did: submitted (`accept`), refused (`decline`) or dismissed (`cancel`). */
+export type ElicitAction = 'accept' | 'decline' | 'cancel';
+
+/** The client's answer to `elicitation/create`. */
+export interface ElicitResult {
+  action: ElicitAction;
+  /** The form's values, when a form was accepted. */
+  content?: { [key: string]: string | number | boolean | string[] };
+}
+
+/** The content of a sampled message: text, an image, audio, or (2025-11-25) tool use and results. */
+export type SamplingContent =
+  | TextContent
+  | ImageContent
+  | AudioContent
+  | { type: 'tool_use' | 'tool_result'; [key: string]: unknown };
+
+/** A message of `sampling/createMessage`, asked or answered. */
+export interface SamplingMessage {
+  role: Role;
+  content: SamplingContent | SamplingContent[];
+  _meta?: Meta;
+}
+
+/** The params of `sampling/createMessage`: messages for the client's LLM. */
+export interface CreateMessageRequestParams {
+  messages: SamplingMessage[];
+  /** The most tokens to sample. */
+  maxTokens: number;
+  systemPrompt?: string;
+  modelPreferences?: {
+    hints?: { name?: string }[];
+    costPriority?: number;
+    speedPriority?: number;
+    intelligencePriority?: number;
+  };
+  /** Other than `none`, it needs the client's `sampling.context`; deprecated. */
+  includeContext?: 'none' | 'thisServer' | 'allServers';
+  temperature?: number;
+  stopSequences?: string[];
+  metadata?: object;
+  /** Tools the LLM may use (2025-11-25): they need the client's `sampling.tools`. */
+  tools?: Tool[];
+  toolChoice?: { mode?: 'auto' | 'required' | 'none' };
+}
+
+/** The client's answer to `sampling/createMessage`. */
+export interface CreateMessageResult extends SamplingMessage {
+  /** The model that answered. */
+  model: string;
+  /** Why it stopped, e.g. `endTurn`. */
+  stopReason?: string;
+}
+
+/** A root of the client's: a directory or a file the server may work in. */
+export interface Root {
+  /** A `file://` URI. */
+  uri: string;
+  name?: string;
+  _meta?: Meta;
+}
+
+/** The client's answer to `roots/list`. */
+export interface ListRootsResult {
+  roots: Root[];
+}
+
+/** A request a 2026-07-28 server asks its client to answer before it calls again. */
+export type InputRequest =
+  | { method: 'elicitation/create'; params: ElicitRequestFormParams | ElicitRequestURLParams }
+  | { method: 'sampling/createMessage'; params: CreateMessageRequestParams }
+  | { method: 'roots/list'; params?: { _meta?: Meta } };
+
+/**
+ * The answer of a 2026-07-28 `tools/call`, `prompts/get` or `resources/read` that needs input:
+ * the client answers `inputRequests` and calls again with `inputResponses` and `requestState`.
+ */
+export interface InputRequiredResult extends Result {
+  resultType: 'input_required';
+  /** The requests to answer, by key. */
+  inputRequests?: { [key: string]: InputRequest };
+  /** To send back as it is. */
+  requestState?: string;
+}
