@@ -168,6 +168,7 @@ document('what is not a resource or an authorization server is refused at once',
     () =>
       protectedResourceMetadata({ resource, authorizationServers, scopesSupported: scopes });
   assert.throws(make('/mcp'), /resource must be an absolute http or https URL, not \/mcp/);
+  assert.throws(make(42 as never), /resource must be an absolute http or https URL, not 42/);
   assert.throws(make('ftp://h/mcp'), /resource must be an absolute http or https URL/);
   assert.throws(make('https://h/mcp#top'), /no fragment and no query/);
   assert.throws(make('https://h/mcp#'), /no fragment and no query/);
@@ -209,6 +210,22 @@ challenges(
     });
   },
 );
+
+challenges('metadata served elsewhere, without scopes: its URL alone', async () => {
+  const elsewhere = createHttpHandler(() => new NotesServer(), {
+    authorize,
+    resourceMetadata: { url: 'https://meta.example.com/notes' },
+  });
+  assert.equal(await challenge(elsewhere(post(LIST))), [
+    401,
+    'Bearer resource_metadata="https://meta.example.com/notes"',
+  ]);
+  const refused = elsewhere(post(call('write'), { authorization: 'Bearer reader' }));
+  assert.equal(await challenge(refused), [
+    403,
+    'Bearer error="insufficient_scope", scope="notes:write", resource_metadata="https://meta.example.com/notes"',
+  ]);
+});
 
 challenges(
   '403: a plain forbidden() challenges nothing; insufficient_scope is completed',
