@@ -1,7 +1,11 @@
 // The HTTP layer as an OAuth resource server: the protected resource metadata document, the
 // challenges of 401 and 403, and the granted scopes of a principal, through the plain handler.
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { Hono } from 'hono';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { nodeListener } from '../examples/node-http.js';
 import {
   bearerChallenge,
   bearerToken,
@@ -160,6 +164,28 @@ document('GET and HEAD answer the document, for any origin; OPTIONS 204; others 
     status: 405,
     headers: { allow: 'GET, HEAD, OPTIONS' },
   });
+});
+
+document('mounted as the README says: node:http and Express, Hono', async () => {
+  const app = express();
+  app.get(metadata.path, nodeListener(metadata));
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  try {
+    const { port } = server.address() as AddressInfo;
+    const served = await fetch(`http://127.0.0.1:${port}${metadata.path}`);
+    assert.equal(
+      [served.status, served.headers.get('access-control-allow-origin'), await served.json()],
+      [200, '*', metadata.document],
+    );
+  } finally {
+    server.close();
+  }
+  const hono = new Hono().get(metadata.path, (c) =>
+    c.json(metadata.document, 200, { 'access-control-allow-origin': '*' }),
+  );
+  const answered = await hono.request(metadata.path);
+  assert.equal([answered.status, await answered.json()], [200, metadata.document]);
 });
 
 document('what is not a resource or an authorization server is refused at once', () => {
