@@ -39,8 +39,8 @@ export function scopesProblem(scopes: unknown): string | undefined {
 }
 
 /**
- * A scope list with every scope the ones granted imply, for an `authorize` hook (or a test): MCP servers
- * "MUST account for scope hierarchies, where a broader scope implies narrower ones".
+ * A scope list with every scope the ones granted imply, for an `authorize` hook (or a test): MCP
+ * servers "MUST account for scope hierarchies, where a broader scope implies narrower ones".
  *
  * @param granted - The scopes of the access token.
  * @param implies - What each scope implies, e.g. `{ 'notes:admin': ['notes:write'], 'notes:write':
@@ -49,8 +49,8 @@ export function scopesProblem(scopes: unknown): string | undefined {
  *
  * @example
  * ```ts
- * withImpliedScopes(['notes:admin'], { 'notes:admin': ['notes:write'], 'notes:write': ['notes:read'] });
- * //=> ['notes:admin', 'notes:write', 'notes:read']
+ * const implies = { 'notes:admin': ['notes:write'], 'notes:write': ['notes:read'] };
+ * withImpliedScopes(['notes:admin'], implies); //=> ['notes:admin', 'notes:write', 'notes:read']
  * ```
  */
 export function withImpliedScopes(

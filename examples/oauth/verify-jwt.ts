@@ -29,7 +29,7 @@ export interface JwtOptions {
   issuer: string;
   /** Where the authorization server publishes its signing keys (its metadata's `jwks_uri`). */
   jwksUri: string;
-  /** This server's canonical URI, e.g. `https://mcp.example.com/mcp`: a token's `aud` must name it. */
+  /** This server's canonical URI, e.g. `https://mcp.example.com/mcp`: a token's `aud` names it. */
   resource: string;
   /** Scopes every request needs, e.g. `['notes:read']`: without them, 403 `insufficient_scope`. */
   requiredScopes?: readonly string[];
