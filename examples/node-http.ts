@@ -2,7 +2,7 @@
 // not web Requests, so it calls the plain handler, not the web wrapper, which would cost more than
 // the answer.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { HttpHandler } from 'mcp-protocol-core/http';
+import type { HttpHandler, HttpResponse } from 'mcp-protocol-core/http';
 
 /** Read a request's body, but no more than one byte past the limit: the handler answers 413. */
 export function readNodeBody(request: IncomingMessage, maxBytes: number): Promise<Uint8Array> {
@@ -38,6 +38,22 @@ function send(response: ServerResponse, status: number, code: number, message: s
   response.end(body);
 }
 
+// An SSE answer: each event written as it comes, which node:http sends at once (chunked).
+async function stream(
+  response: ServerResponse,
+  answer: HttpResponse,
+  headers: Record<string, string | number>,
+  gone: AbortController,
+) {
+  const events = (answer.body as AsyncIterable<string>)[Symbol.asyncIterator]();
+  gone.signal.addEventListener('abort', () => events.return?.(), { once: true });
+  response.writeHead(answer.status, headers);
+  for (let event = await events.next(); !event.done; event = await events.next()) {
+    response.write(event.value);
+  }
+  response.end();
+}
+
 /**
  * A node:http request listener that answers with an MCP handler, reading bodies no more than one
  * byte past the handler's `maxBodyBytes`. Mounted behind a body parser such as `express.json()`,
@@ -71,17 +87,24 @@ export function nodeListener(handle: HttpHandler) {
           }
         }
       }
+      // The client went away before its answer was written: its request may be cancelled.
+      const gone = new AbortController();
+      response.once('close', () => {
+        if (!response.writableFinished) gone.abort();
+      });
       const answer = await handle({
         method: request.method ?? 'GET',
         url: request.url,
         headers: request.headers,
         body,
+        signal: gone.signal,
       });
       const headers: Record<string, string | number> = answer.headers;
-      // A length, not chunked encoding: one write for a small answer.
-      if (answer.body !== undefined) headers['content-length'] = Buffer.byteLength(answer.body);
       // A body refused before it was read to its end: close the connection rather than drain it.
       if (request.method === 'POST' && !request.readableEnded) headers.connection = 'close';
+      if (typeof answer.body === 'object') return await stream(response, answer, headers, gone);
+      // A length, not chunked encoding: one write for a small answer.
+      if (answer.body !== undefined) headers['content-length'] = Buffer.byteLength(answer.body);
       response.writeHead(answer.status, headers);
       response.end(answer.body);
     } catch (error) {

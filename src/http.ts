@@ -13,10 +13,19 @@ import {
   scopesOf,
   stepUpChallenge,
 } from './auth.js';
+import { type CorsOptions, corsAllows, corsPolicy, withCors } from './cors.js';
 import { type HttpHeaders, header } from './headers.js';
 import { ErrorCode, errorResponse, httpStatusOf, utf8Length } from './jsonrpc.js';
-import type { HandleResult, MCPServerBase } from './server-base.js';
-import type { JSONRPCResponse } from './types.js';
+import type { RequestContext } from './routing.js';
+import type { MCPServerBase } from './server-base.js';
+import {
+  acceptsEventStream,
+  DEFAULT_KEEP_ALIVE_MS,
+  EventStream,
+  SSE_HEADERS,
+  sseEvent,
+} from './sse.js';
+import type { JSONRPCNotification, JSONRPCResponse } from './types.js';
 
 export {
   type BearerChallenge,
@@ -33,6 +42,7 @@ export {
   type ResourceMetadataLink,
   unauthorized,
 } from './auth.js';
+export type { CorsOptions } from './cors.js';
 
 /** The largest body served by default: 4 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -50,6 +60,11 @@ export interface HttpRequest {
   headers: HttpHeaders;
   /** The body: text, or bytes to decode as UTF-8. */
   body?: string | Uint8Array | undefined;
+  /**
+   * Aborts when the client goes away, as the adapter learns it from its stack. A 2026-07-28
+   * request is then cancelled; a handshake-era one runs on, as its specification wants.
+   */
+  signal?: AbortSignal | undefined;
 }
 
 /** An HTTP response, for any HTTP stack to send. */
@@ -58,8 +73,13 @@ export interface HttpResponse {
   status: number;
   /** The response's headers, by lower-case name. */
   headers: Record<string, string>;
-  /** The body, JSON; absent when there is none. */
-  body?: string;
+  /**
+   * The body: JSON text; or, for an SSE answer (`content-type: text/event-stream`), its events as
+   * they happen, each to be written and flushed as it comes, ending after the response. An
+   * adapter that stops reading early (the client went away) calls its `return()`. Absent when
+   * there is none.
+   */
+  body?: string | AsyncIterable<string>;
 }
 
 /** What the server factory receives. */
@@ -81,9 +101,10 @@ export interface HttpOptions<Principal> {
   maxBodyBytes?: number;
   /**
    * The hosts the server answers, for protection against DNS rebinding: the `Host` header, and the
-   * `Origin` header when a browser sends one, must name one of them, or the request is refused
-   * with 403. An entry is a host name (any port), or `host:port`; IPv6 in brackets. Default
-   * {@link LOCAL_HOSTS}. `['*']` turns the protection off: do so only behind a proxy that checks.
+   * `Origin` header when a browser sends one, must name one of them (an `Origin` may instead be one
+   * of `cors.origins`), or the request is refused with 403. An entry is a host name (any port), or
+   * `host:port`; IPv6 in brackets. Default {@link LOCAL_HOSTS}. `['*']` turns the protection off:
+   * do so only behind a proxy that checks.
    *
    * @example
    * ```ts
@@ -91,6 +112,23 @@ export interface HttpOptions<Principal> {
    * ```
    */
   allowedHosts?: readonly string[];
+  /**
+   * Serve browser pages of other origins (CORS): the origins listed may call the endpoint with
+   * `fetch`. Their preflight (`OPTIONS`) is answered 204 with `Access-Control-Allow-Methods: POST`,
+   * the protocol's request headers (each `Mcp-Param-*` the preflight asks for included), and
+   * `Access-Control-Max-Age`; every answer to them carries `Access-Control-Allow-Origin` (their
+   * origin, with `Vary: Origin`) and exposes `WWW-Authenticate`, `Mcp-Session-Id` and
+   * `MCP-Protocol-Version`. A listed origin passes the `Origin` check whatever `allowedHosts` says;
+   * the `Host` check still applies. Any other origin is refused as before, its preflight with 403.
+   * Without this option, no CORS header is sent and an `OPTIONS` is answered 405.
+   *
+   * @example
+   * ```ts
+   * // The MCP Inspector's web UI, connecting directly.
+   * createHttpHandler(makeServer, { cors: { origins: ['http://localhost:6274'] } });
+   * ```
+   */
+  cors?: CorsOptions | undefined;
   /**
    * Decide who is calling, before a server is created: return the caller (any value but a
    * refusal), handed to the server factory as `principal`; or {@link unauthorized} (401: no
@@ -129,6 +167,24 @@ export interface HttpOptions<Principal> {
    * ```
    */
   onError?: (error: unknown, request: HttpRequest) => void;
+  /**
+   * How a request is answered when its client accepts both JSON and an event stream, as MCP
+   * clients do:
+   * - `auto` (the default): JSON, unless the method sends a notification (progress, a log
+   *   message) before its result; then an SSE answer carrying the notifications in order and the
+   *   response last.
+   * - `sse`: an SSE answer whenever the response is a 200, even with no notification.
+   * - `json`: always JSON; notifications are dropped.
+   *
+   * A client that accepts only JSON gets JSON, its notifications dropped. An answer whose status
+   * is not 200 (a refusal, a 2026-07-28 404) is JSON: a status is settled before any event.
+   */
+  responseMode?: 'auto' | 'sse' | 'json';
+  /**
+   * How often an SSE answer that has nothing to send sends a comment, so that proxies do not
+   * close it, in milliseconds; 0 for never. Default {@link DEFAULT_KEEP_ALIVE_MS}.
+   */
+  keepAliveMs?: number;
 }
 
 /** A plain HTTP handler made by {@link createHttpHandler}: its promise never rejects. */
@@ -258,8 +314,48 @@ function serialize(answer: JSONRPCResponse | JSONRPCResponse[], server: MCPServe
   }
 }
 
+function stringify(notification: JSONRPCNotification, server: MCPServerBase): string | undefined {
+  try {
+    return JSON.stringify(notification);
+  } catch (error) {
+    // A log message whose data JSON cannot carry is dropped; the request goes on.
+    server.log(error, 'a notification is not JSON');
+    return undefined;
+  }
+}
+
+function answerJson(
+  server: MCPServerBase,
+  payload: unknown,
+  answer: JSONRPCResponse | JSONRPCResponse[] | undefined,
+  resourceMetadata: ResourceMetadataLink | undefined,
+): HttpResponse {
+  if (answer === undefined) return { status: 202, headers: {} };
+  // An empty or oversized batch is one error for the whole body: a 400, as JSON-RPC's own.
+  const status = Array.isArray(answer)
+    ? 200
+    : Array.isArray(payload)
+      ? 400
+      : (httpStatusOf(answer) ?? 200);
+  // A 403 for scopes challenges, so that the client can ask for them (the step-up flow).
+  const sent = { ...JSON_HEADERS, ...stepUpChallenge(answer, resourceMetadata) };
+  return { status, headers: sent, body: serialize(answer, server) };
+}
+
+async function* once(event: string): AsyncGenerator<string> {
+  yield event;
+}
+
+function checkedKeepAlive(value: number | undefined): number {
+  if (value === undefined) return DEFAULT_KEEP_ALIVE_MS;
+  if (typeof value !== 'number' || !(value >= 0)) {
+    throw new TypeError('keepAliveMs must be a number of milliseconds, 0 or more.');
+  }
+  return value;
+}
+
 /**
- * Make the HTTP handler of an MCP endpoint: stateless Streamable HTTP, JSON answers only. A plain
+ * Make the HTTP handler of an MCP endpoint: stateless Streamable HTTP. A plain
  * function of a plain request, for any HTTP stack; {@link createFetchHandler} wraps it for web
  * `Request`s.
  *
@@ -271,13 +367,16 @@ function serialize(answer: JSONRPCResponse | JSONRPCResponse[], server: MCPServe
  * (400, -32600). Then the server is made, with the caller, and answers: 200 with JSON, 202 with
  * no body when nothing is owed, or an error status for a message it cannot accept (400 for one
  * that is not a JSON-RPC request or notification, -32600; in a batch, 200 with the errors in the
- * array). What the server factory or `authorize` throws is answered 500, -32603, and handed to
- * `onError`: the handler's promise never rejects. No session id is ever issued.
+ * array). A request whose method sends notifications (progress, log messages) is answered with
+ * SSE when its client accepts it: see `responseMode`. The request's `signal` reaches the method:
+ * a 2026-07-28 client that goes away cancels it. What the server factory or `authorize` throws is
+ * answered 500, -32603, and handed to `onError`: the handler's promise never rejects. No session
+ * id is ever issued.
  *
  * @param createServer - Makes the server for one request, e.g. scoped to the caller.
  * @param options - Limits, allowed hosts, authorization, and the error hook.
  * @returns The handler, whose `maxBodyBytes` property an adapter reads.
- * @throws TypeError - When `maxBodyBytes` is not a number of bytes.
+ * @throws TypeError - When `maxBodyBytes` is not a number of bytes, or `cors` not valid.
  *
  * @example
  * ```ts
@@ -295,10 +394,59 @@ export function createHttpHandler<Principal = unknown>(
   options: HttpOptions<Principal> = {},
 ): HttpHandler {
   const maxBodyBytes = checkedLimit(options.maxBodyBytes);
+  const cors = corsPolicy(options.cors);
   const allowed = new Set((options.allowedHosts ?? LOCAL_HOSTS).map((host) => host.toLowerCase()));
-  const { authorize, onError = logToConsole, resourceMetadata } = options;
+  const { authorize, onError = logToConsole, resourceMetadata, responseMode = 'auto' } = options;
+  const keepAliveMs = checkedKeepAlive(options.keepAliveMs);
 
-  const handler = async (request: HttpRequest): Promise<HttpResponse> => {
+  // Wait for the response or the first notification, whichever comes first: a response first
+  // is answered as JSON (`auto`), with its own status; a notification first commits to SSE.
+  async function answerStreaming(
+    server: MCPServerBase,
+    payload: unknown,
+    context: RequestContext,
+    request: HttpRequest,
+  ): Promise<HttpResponse> {
+    let stream: EventStream | undefined;
+    const early: string[] = [];
+    let noticed!: () => void;
+    const firstNotification = new Promise<void>((resolve) => {
+      noticed = resolve;
+    });
+    context.notify = (notification: JSONRPCNotification) => {
+      const json = stringify(notification, server);
+      if (json === undefined) return;
+      if (stream !== undefined) stream.push(sseEvent(json));
+      else if (early.push(json) === 1) noticed();
+    };
+    const answering = server.handle(payload, context);
+    const answer = await Promise.race([answering, firstNotification]);
+    if (early.length === 0) {
+      const response = answerJson(server, payload, answer ?? undefined, resourceMetadata);
+      if (responseMode === 'auto' || response.status !== 200) return response;
+      return {
+        status: 200,
+        headers: { ...SSE_HEADERS },
+        body: once(sseEvent(response.body as string)),
+      };
+    }
+    const events = new EventStream(keepAliveMs);
+    stream = events;
+    for (const json of early) events.push(sseEvent(json));
+    answering.then(
+      (response) => {
+        if (response !== undefined) events.push(sseEvent(serialize(response, server)));
+        events.end();
+      },
+      (error: unknown) => {
+        report(onError, error, request);
+        events.end();
+      },
+    );
+    return { status: 200, headers: { ...SSE_HEADERS }, body: events };
+  }
+
+  const answer = async (request: HttpRequest): Promise<HttpResponse> => {
     // One try around it all, which costs nothing until something throws: an answer, never a
     // rejected promise, whatever the factory, `authorize` or a stack's odd request does.
     try {
@@ -314,7 +462,11 @@ export function createHttpHandler<Principal = unknown>(
         return refuse(403, ErrorCode.InvalidRequest, 'This host is not allowed.');
       }
       const origin = header(headers, 'origin');
-      if (origin !== undefined && !hostAllowed(originHost(origin), allowed)) {
+      if (
+        origin !== undefined &&
+        !hostAllowed(originHost(origin), allowed) &&
+        !corsAllows(cors, origin)
+      ) {
         return refuse(403, ErrorCode.InvalidRequest, 'This origin is not allowed.');
       }
       if (!isJsonMediaType(header(headers, 'content-type'))) {
@@ -346,23 +498,23 @@ export function createHttpHandler<Principal = unknown>(
       if (!parsed.ok) return refuse(400, ErrorCode.ParseError, 'The body is not valid JSON.');
       const payload = parsed.value;
       const server = createServer({ request, principal });
-      const grantedScopes = scopesOf(principal);
-      const answer: HandleResult = await server.handle(payload, { headers, grantedScopes });
-      if (answer === undefined) return { status: 202, headers: {} };
-      // An empty or oversized batch is one error for the whole body: a 400, as JSON-RPC's own.
-      const status = Array.isArray(answer)
-        ? 200
-        : Array.isArray(payload)
-          ? 400
-          : (httpStatusOf(answer) ?? 200);
-      // A 403 for scopes challenges, so that the client can ask for them (the step-up flow).
-      const sent = { ...JSON_HEADERS, ...stepUpChallenge(answer, resourceMetadata) };
-      return { status, headers: sent, body: serialize(answer, server) };
+      const context: RequestContext = {
+        headers,
+        signal: request.signal,
+        // Who may cancel a handshake-era request by its id: the holder of the same credentials.
+        caller: header(headers, 'authorization'),
+        grantedScopes: scopesOf(principal),
+      };
+      if (responseMode !== 'json' && acceptsEventStream(header(headers, 'accept'))) {
+        return await answerStreaming(server, payload, context, request);
+      }
+      return answerJson(server, payload, await server.handle(payload, context), resourceMetadata);
     } catch (error) {
       report(onError, error, request);
       return refuse(500, ErrorCode.InternalError, 'Internal error');
     }
   };
+  const handler = withCors(cors, answer);
   Object.defineProperty(handler, 'maxBodyBytes', { value: maxBodyBytes, enumerable: true });
   return handler as HttpHandler;
 }
@@ -383,7 +535,7 @@ export interface FetchHandler {
  * @param createServer - Makes the server for one request.
  * @param options - Limits, allowed hosts, authorization, and the error hook.
  * @returns The handler, whose `maxBodyBytes` property is the limit it reads bodies to.
- * @throws TypeError - When `maxBodyBytes` is not a number of bytes.
+ * @throws TypeError - When `maxBodyBytes` is not a number of bytes, or `cors` not valid.
  *
  * @example
  * ```ts
@@ -405,24 +557,49 @@ export function createFetchHandler<Principal = unknown>(
       headers = new Headers(request.headers);
       headers.set('host', url.host);
     }
-    const plain: HttpRequest = { method: request.method, url: url.pathname + url.search, headers };
+    // The runtime's signal, where it aborts on a disconnect (Deno, Bun, workerd), or a reader
+    // that cancels the answer's stream: either one goes away.
+    const gone = new AbortController();
+    request.signal?.addEventListener('abort', () => gone.abort(), { once: true });
+    const plain: HttpRequest = {
+      method: request.method,
+      url: url.pathname + url.search,
+      headers,
+      signal: gone.signal,
+    };
     if (request.method === 'POST' && request.body !== null) {
       try {
         plain.body = await readBody(request.body, maxBodyBytes);
       } catch {
         // The client went away, or its stream broke, mid-body: nothing of it can be served.
         const refusal = refuse(400, ErrorCode.InvalidRequest, 'The body could not be read.');
-        return new Response(refusal.body, { status: 400, headers: refusal.headers });
+        return new Response(refusal.body as string, { status: 400, headers: refusal.headers });
       }
     }
-    const response = await handle(plain);
-    return new Response(response.body ?? null, {
-      status: response.status,
-      headers: response.headers,
-    });
+    const { status, headers: answerHeaders, body } = await handle(plain);
+    const init = { status, headers: answerHeaders };
+    return new Response(typeof body === 'object' ? webStream(body, gone) : (body ?? null), init);
   };
   Object.defineProperty(handler, 'maxBodyBytes', { value: maxBodyBytes, enumerable: true });
   return handler as FetchHandler;
+}
+
+const encoder = new TextEncoder();
+
+// Events become bytes as the client reads them, each enqueued alone so that it is sent at once.
+function webStream(events: AsyncIterable<string>, gone: AbortController): ReadableStream {
+  const iterator = events[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await iterator.next();
+      if (done) controller.close();
+      else controller.enqueue(encoder.encode(value));
+    },
+    async cancel() {
+      gone.abort();
+      await iterator.return?.();
+    },
+  });
 }
 
 /**

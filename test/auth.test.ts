@@ -12,6 +12,7 @@ import {
   createHttpHandler,
   forbidden,
   type HttpRequest,
+  type HttpResponse,
   isRefusal,
   PROTECTED_RESOURCE_PATH,
   protectedResourceMetadata,
@@ -295,8 +296,8 @@ challenges(
 const stepUp = suite('scopes over HTTP');
 
 stepUp("the principal's scopes: what needs more is not listed, and its call is 403", async () => {
-  const listed = (response: { body?: string }) =>
-    JSON.parse(response.body!).result.tools.map((tool: { name: string }) => tool.name);
+  const listed = (response: HttpResponse) =>
+    JSON.parse(response.body as string).result.tools.map((tool: { name: string }) => tool.name);
   assert.equal(listed(await as('reader')), ['read']);
   assert.equal(listed(await as('writer')), ['read', 'write']);
   const refused = await as('reader', call('write', 4));
@@ -335,7 +336,7 @@ stepUp('2026-07-28: 403 too, and the list is private', async () => {
       }),
     );
   const list = await modern('tools/list', {}, {});
-  assert.is(JSON.parse(list.body!).result.cacheScope, 'private');
+  assert.is(JSON.parse(list.body as string).result.cacheScope, 'private');
   const refused = await modern(
     'tools/call',
     { name: 'write', arguments: {} },
@@ -343,6 +344,28 @@ stepUp('2026-07-28: 403 too, and the list is private', async () => {
   );
   assert.is(refused.status, 403);
   assert.match(refused.headers['www-authenticate']!, /^Bearer error="insufficient_scope"/);
+});
+
+stepUp('an SSE-minded client gets the 403 as JSON, with its challenge', async () => {
+  const streaming = createHttpHandler(() => new NotesServer(), {
+    authorize,
+    resourceMetadata: metadata,
+    responseMode: 'sse',
+  });
+  const refused = await streaming(
+    post(call('write'), {
+      authorization: 'Bearer reader',
+      accept: 'application/json, text/event-stream',
+    }),
+  );
+  assert.equal(
+    [refused.status, refused.headers['content-type'], refused.headers['www-authenticate']],
+    [
+      403,
+      'application/json',
+      `Bearer error="insufficient_scope", scope="notes:read notes:write", resource_metadata="${METADATA_URL}"`,
+    ],
+  );
 });
 
 stepUp(
@@ -357,7 +380,7 @@ stepUp(
     assert.is((await bare(post(LIST))).headers['www-authenticate'], 'Bearer');
     const batch = await bare(post(`[${call('write')}]`, { authorization: 'Bearer reader' }));
     assert.equal([batch.status, batch.headers['www-authenticate']], [200, undefined]);
-    assert.match(batch.body!, /write needs the scope notes:write/);
+    assert.match(batch.body as string, /write needs the scope notes:write/);
   },
 );
 
@@ -371,7 +394,7 @@ stepUp('scopes that are not an array of strings are a server fault: 500, to onEr
   assert.match(String(errors[0]), /scopes must be an array of strings/);
   // A principal without scopes is granted none.
   const none = createHttpHandler(() => new NotesServer(), { authorize: () => 'someone' });
-  assert.equal(JSON.parse((await none(post(call('write')))).body!).error.code, -32600);
+  assert.equal(JSON.parse((await none(post(call('write')))).body as string).error.code, -32600);
 });
 
 document.run();

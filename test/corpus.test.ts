@@ -6,7 +6,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createHttpHandler, DEFAULT_MAX_BODY_BYTES, type HttpRequest } from '../src/http.js';
 import { defineTool, encodeHeaderValue, toolsByName } from '../src/index.js';
-import { TestServer } from './fixtures.js';
+import { jsonText, TestServer } from './fixtures.js';
 
 // ---------------------------------------------------------------------------------------------
 // The server: the fixture's, with a tool that takes any argument and says which it got, and one
@@ -108,12 +108,12 @@ async function overHttp(
   const response = await handler(post(body, headers));
   if (response.body !== undefined) {
     // What goes on the wire is well-formed UTF-16 (lone surrogates escaped) and JSON.
-    assert.not.match(response.body, LONE_SURROGATE, 'the body is well-formed text');
+    assert.not.match(jsonText(response.body), LONE_SURROGATE, 'the body is well-formed text');
   }
   return {
     status: response.status,
     headers: response.headers,
-    body: response.body === undefined ? undefined : JSON.parse(response.body),
+    body: response.body === undefined ? undefined : JSON.parse(jsonText(response.body)),
   };
 }
 
@@ -916,7 +916,7 @@ headers('a Content-Type key not in lower case, in a plain object, is not read: 4
     body: PING,
   });
   assert.equal(
-    { ...response, body: JSON.parse(response.body!) },
+    { ...response, body: JSON.parse(jsonText(response.body)) },
     refused(415, 'Content-Type must be application/json.'),
   );
 });

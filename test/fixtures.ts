@@ -162,3 +162,9 @@ export function request(id: string | number, method: string, params?: Record<str
 export function call(id: string | number, name: string, args?: Record<string, unknown>) {
   return request(id, 'tools/call', args === undefined ? { name } : { name, arguments: args });
 }
+
+/** An HTTP answer's JSON body, as text: fails the test when the answer is an event stream. */
+export function jsonText(body: string | AsyncIterable<string> | undefined): string {
+  if (typeof body !== 'string') throw new TypeError(`expected a JSON body, got ${typeof body}`);
+  return body;
+}

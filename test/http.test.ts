@@ -13,7 +13,7 @@ import {
   unauthorized,
 } from '../src/http.js';
 import { header } from '../src/index.js';
-import { TestServer } from './fixtures.js';
+import { jsonText, TestServer } from './fixtures.js';
 
 const PING = '{"jsonrpc":"2.0","id":1,"method":"ping"}';
 const JSON_TYPE = { 'content-type': 'application/json' };
@@ -106,7 +106,7 @@ rules('JSON that is not a JSON-RPC message is 400 -32600, in both eras', async (
     for (const [body, message] of NOT_MESSAGES) {
       const answer = await handler(post(body, headers));
       assert.is(answer.status, 400, `${version}: ${body}`);
-      const { id, error } = JSON.parse(answer.body!);
+      const { id, error } = JSON.parse(jsonText(answer.body));
       assert.equal(error, { code: -32600, message }, `${version}: ${body}`);
       // The id is sent back when it could be read, as JSON-RPC has it.
       assert.is(id, /"id":1[,}]/.test(body) ? 1 : null, body);
@@ -250,7 +250,7 @@ rules('a batch only for protocol 2025-03-26 or no version header', async () => {
   const batch = `[${PING},{"jsonrpc":"2.0","id":2,"method":"tools/list"}]`;
   const answered = await handler(post(batch));
   assert.is(answered.status, 200);
-  assert.is(JSON.parse(answered.body!).length, 2);
+  assert.is(JSON.parse(jsonText(answered.body)).length, 2);
   assert.is((await handler(post(batch, { 'mcp-protocol-version': '2025-03-26' }))).status, 200);
   for (const version of ['2025-06-18', '2025-11-25', '2024-11-05']) {
     assert.equal(
@@ -556,7 +556,7 @@ rules('an answer JSON cannot carry becomes -32603 for that response alone', asyn
     body: '{"jsonrpc":"2.0","id":1,"error":{"code":-32603,"message":"Internal error"}}',
   });
   const batch = await odd(post(`[${PING},{"jsonrpc":"2.0","id":2,"method":"tools/list"}]`));
-  const answers = JSON.parse(batch.body!);
+  const answers = JSON.parse(jsonText(batch.body));
   assert.equal(answers[0], {
     jsonrpc: '2.0',
     id: 1,

@@ -16,7 +16,7 @@ import {
   toolsByName,
 } from '../src/index.js';
 import { ResponseError, TestClient } from '../src/testing.js';
-import { Forecast, Summarize, TestServer } from './fixtures.js';
+import { Forecast, jsonText, Summarize, TestServer } from './fixtures.js';
 
 const V = '2026-07-28';
 const E = {
@@ -54,7 +54,7 @@ async function post({ body, headers = {} }: Send, handler = http) {
   const response = await handler(request);
   return {
     status: response.status,
-    body: response.body === undefined ? undefined : JSON.parse(response.body),
+    body: response.body === undefined ? undefined : JSON.parse(jsonText(response.body)),
   };
 }
 
@@ -550,7 +550,7 @@ era('56: an array body, or a posted response, is 400 -32600', async () => {
     body: JSON.stringify([modern(1, 'tools/list').body]),
   });
   assert.is(array.status, 400);
-  assert.equal(JSON.parse(array.body!).error.code, -32600);
+  assert.equal(JSON.parse(jsonText(array.body)).error.code, -32600);
   assert.equal(
     await post({
       body: { jsonrpc: '2.0', id: 1, result: {} },

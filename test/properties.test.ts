@@ -22,7 +22,7 @@ import {
   mcpserverToolCalled,
   toolsByName,
 } from '../src/index.js';
-import { Forecast, LOGS, Summarize, TestServer } from './fixtures.js';
+import { Forecast, jsonText, LOGS, Summarize, TestServer } from './fixtures.js';
 
 /** The seed of every property in `npm test`. */
 export const SEED = 20261130;
@@ -1049,7 +1049,7 @@ export async function checkHttp(handler: HttpHandler, request: HttpRequest): Pro
     assert.is(response.headers['content-type'], 'application/json');
     let answer: unknown;
     try {
-      answer = JSON.parse(body!);
+      answer = JSON.parse(jsonText(body));
     } catch {
       assert.unreachable(`the body is not JSON: ${body}`);
     }

@@ -1,6 +1,7 @@
 // The demo: the public project server at /mcp and the staff-only operations server at
-// /operations/mcp, on node:http. `npm start`; PORT, MCP_STAFF_TOKEN and MCP_AUTHORIZATION_SERVER
-// from the environment.
+// /operations/mcp, on node:http. `npm start`; from the environment: PORT, MCP_STAFF_TOKEN,
+// MCP_AUTHORIZATION_SERVER, MCP_CORS_ORIGINS, and MCP_PAGE_SIZE (the most tools a page of
+// tools/list holds).
 //
 // The operations server is an OAuth protected resource: its metadata names an authorization
 // server (MCP_AUTHORIZATION_SERVER, an issuer URL, or else a local development one started here),
@@ -37,6 +38,10 @@ export interface DemoOptions {
    * local development one is started when left out.
    */
   authorizationServer?: string | undefined;
+  /** The origins whose browser pages may call /mcp (CORS), e.g. `http://localhost:6274`. */
+  corsOrigins?: readonly string[] | undefined;
+  /** The most tools a page of the project server's `tools/list` holds; one page when left out. */
+  pageSize?: number | undefined;
 }
 
 /** The scope an access token needs for the operations server. */
@@ -55,6 +60,8 @@ export async function startDemo({
   token = randomBytes(24).toString('base64url'),
   log,
   authorizationServer,
+  corsOrigins,
+  pageSize,
 }: DemoOptions = {}) {
   const local = authorizationServer === undefined ? await localAuthorizationServer() : undefined;
   const issuer = local?.issuer ?? authorizationServer!;
@@ -64,13 +71,17 @@ export async function startDemo({
   const activity = new Activity();
   const disconnect = activity.connect(log);
 
+  const browsers = corsOrigins && { cors: { origins: corsOrigins } };
   const project = nodeListener(
     createHttpHandler(({ request }) => {
       const scope = new URL(request.url ?? '/', 'http://localhost').searchParams.get('repository');
-      return new ProjectServer([repository], scope === repository.name ? repository : undefined);
-    }),
+      const only = scope === repository.name ? repository : undefined;
+      return new ProjectServer([repository], only, pageSize);
+    }, browsers),
   );
-  const scoped = nodeListener(createHttpHandler(() => new ProjectServer([repository], repository)));
+  const scoped = nodeListener(
+    createHttpHandler(() => new ProjectServer([repository], repository, pageSize)),
+  );
 
   const notFound = (response: ServerResponse) =>
     response.writeHead(404, { 'content-type': 'application/json' }).end(
@@ -152,11 +163,21 @@ export async function startDemo({
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const generated = process.env.MCP_STAFF_TOKEN === undefined;
+  const pageSize =
+    process.env.MCP_PAGE_SIZE === undefined ? undefined : Number(process.env.MCP_PAGE_SIZE);
+  if (pageSize !== undefined && !(Number.isSafeInteger(pageSize) && pageSize >= 1)) {
+    console.error(
+      `MCP_PAGE_SIZE must be an integer of at least 1, not ${process.env.MCP_PAGE_SIZE}.`,
+    );
+    process.exit(1);
+  }
   const demo = await startDemo({
     port: Number(process.env.PORT ?? 3000),
     token: process.env.MCP_STAFF_TOKEN,
+    pageSize,
     log: (line) => console.log(`${new Date().toISOString()} ${line}`),
     authorizationServer: process.env.MCP_AUTHORIZATION_SERVER,
+    corsOrigins: process.env.MCP_CORS_ORIGINS?.split(','),
   });
   console.log(
     `Project server:    ${demo.base}/mcp  (one repository: ${demo.base}/mcp/${demo.repository})`,

@@ -157,10 +157,17 @@ class ReadBlog extends ProjectTool<typeof blogSchema> {
 export class ProjectServer extends MCPServerBase {
   readonly name: string;
   override readonly tools: ReadonlyMap<string, AnyTool>;
+  declare readonly pageSize?: number;
   readonly #repositories: readonly Repository[];
 
-  constructor(repositories: readonly Repository[], scope?: Repository) {
+  /**
+   * @param repositories - Every repository served.
+   * @param scope - The one repository a scoped endpoint serves.
+   * @param pageSize - The most tools a page of `tools/list` holds; all on one page when left out.
+   */
+  constructor(repositories: readonly Repository[], scope?: Repository, pageSize?: number) {
     super();
+    if (pageSize !== undefined) this.pageSize = pageSize;
     this.#repositories = scope === undefined ? repositories : [scope];
     this.name = scope === undefined ? 'project' : `project-${scope.name}`;
     this.tools = toolsByName(

@@ -1,0 +1,95 @@
+/**
+ * A request's own SSE answer: its notifications as they happen, then its response, then the end.
+ * No event ids and no replay: nothing a stateless server sent can be sent again.
+ *
+ * @module
+ */
+
+/** The headers of an SSE answer: not cached, not buffered by a proxy such as nginx. */
+export const SSE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'content-type': 'text/event-stream',
+  'cache-control': 'no-cache',
+  'x-accel-buffering': 'no',
+});
+
+/** How often an idle SSE answer sends a comment, so that proxies keep it open: 15 s. */
+export const DEFAULT_KEEP_ALIVE_MS = 15_000;
+
+/**
+ * One message as an SSE event. JSON text holds no raw line break, so one `data:` line carries it
+ * whole, as clients read it.
+ *
+ * @param json - The message, as JSON text.
+ * @returns The event, ending with its blank line.
+ */
+export function sseEvent(json: string): string {
+  return `event: message\ndata: ${json}\n\n`;
+}
+
+// Whether an Accept header admits an event stream. No Accept admits everything (RFC 9110).
+export function acceptsEventStream(accept: string | undefined): boolean {
+  if (accept === undefined || accept.trim() === '') return true;
+  return accept.split(',').some((range) => {
+    const [type = '', ...params] = range.split(';').map((part) => part.trim().toLowerCase());
+    if (type !== 'text/event-stream' && type !== 'text/*' && type !== '*/*') return false;
+    const q = params.find((param) => param.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
+const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
+
+/**
+ * The events of one answer, pushed as they happen and read as they come, each a whole event an
+ * adapter writes and flushes. Reading stops early when the client goes away: `return()` then
+ * drops what is queued, and what is pushed after it.
+ */
+export class EventStream implements AsyncIterableIterator<string> {
+  #queue: string[] = [];
+  #wake: (() => void) | undefined;
+  #ended = false;
+  #timer: ReturnType<typeof setInterval> | undefined;
+
+  constructor(keepAliveMs: number) {
+    if (keepAliveMs > 0) {
+      this.#timer = setInterval(() => this.push(': keepalive\n\n'), keepAliveMs);
+      // A Node timer would otherwise keep a process alive for a stream no one reads.
+      (this.#timer as { unref?: () => void }).unref?.();
+    }
+  }
+
+  /** Queue an event, unless the stream has ended. */
+  push(event: string): void {
+    if (this.#ended) return;
+    this.#queue.push(event);
+    this.#wake?.();
+  }
+
+  /** End the stream once what is queued has been read. */
+  end(): void {
+    this.#ended = true;
+    clearInterval(this.#timer);
+    this.#wake?.();
+  }
+
+  async next(): Promise<IteratorResult<string>> {
+    while (this.#queue.length === 0 && !this.#ended) {
+      await new Promise<void>((resolve) => {
+        this.#wake = resolve;
+      });
+      this.#wake = undefined;
+    }
+    const event = this.#queue.shift();
+    return event === undefined ? DONE : { done: false, value: event };
+  }
+
+  async return(): Promise<IteratorResult<string>> {
+    this.#queue.length = 0;
+    this.end();
+    return DONE;
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+}

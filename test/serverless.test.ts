@@ -1,0 +1,464 @@
+// The serverless examples: the Lambda handler invoked with the events AWS documents (a function
+// URL's and an HTTP API's, payload 2.0), then served by Architect's Sandbox, which turns real HTTP
+// into those events and runs the bundled handler in a fresh process per invocation; and the
+// web-standard function called with web Requests, the official clients' own among them.
+
+import { once } from 'node:events';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  Client as ModernClient,
+  StreamableHTTPClientTransport as ModernTransport,
+} from '@modelcontextprotocol/client';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import * as esbuild from 'esbuild';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { GreetServer } from '../examples/quickstart/server.js';
+import {
+  handler,
+  type LambdaHttpEvent,
+  type LambdaHttpResult,
+  lambdaHandler,
+} from '../examples/serverless/lambda.js';
+import web, { DELETE, GET, POST } from '../examples/serverless/web.js';
+import { createHttpHandler, unauthorized } from '../src/http.js';
+import { defineTool, toolsByName } from '../src/index.js';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+type Text = { type: string; text: string }[];
+const MODERN = '2026-07-28';
+const URL_HOST = 'abcdefg.lambda-url.us-east-1.on.aws';
+const API_HOST = 'r3pmxmplak.execute-api.us-east-1.amazonaws.com';
+
+/** A function URL's event, as AWS documents it, carrying `body` to POST /mcp. */
+function functionUrlEvent(body: string, headers: Record<string, string> = {}): LambdaHttpEvent {
+  return {
+    version: '2.0',
+    routeKey: '$default',
+    rawPath: '/mcp',
+    rawQueryString: '',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'content-length': String(Buffer.byteLength(body)),
+      host: URL_HOST,
+      'user-agent': 'node',
+      'x-amzn-tls-version': 'TLSv1.3',
+      'x-amzn-trace-id': 'Root=1-62ecd163-5f302e550dcde3b12402207d',
+      'x-forwarded-for': '203.0.113.7',
+      'x-forwarded-port': '443',
+      'x-forwarded-proto': 'https',
+      ...headers,
+    },
+    requestContext: {
+      accountId: 'anonymous',
+      apiId: 'abcdefg',
+      domainName: URL_HOST,
+      domainPrefix: 'abcdefg',
+      http: {
+        method: 'POST',
+        path: '/mcp',
+        protocol: 'HTTP/1.1',
+        sourceIp: '203.0.113.7',
+        userAgent: 'node',
+      },
+      requestId: 'e1506fd5-9e7b-434f-bd42-4f8fa224b599',
+      routeKey: '$default',
+      stage: '$default',
+      time: '07/Sep/2021:22:50:22 +0000',
+      timeEpoch: 1631055022677,
+    },
+    body,
+    isBase64Encoded: false,
+  } as LambdaHttpEvent;
+}
+
+/**
+ * An HTTP API's event (payload 2.0), as AWS documents it: header names spelled as the client
+ * sent them, a route key, a named stage, a query string.
+ */
+function httpApiEvent(body: string, headers: Record<string, string> = {}): LambdaHttpEvent {
+  return {
+    version: '2.0',
+    routeKey: 'POST /mcp',
+    rawPath: '/mcp',
+    rawQueryString: 'repository=docs',
+    queryStringParameters: { repository: 'docs' },
+    headers: {
+      Accept: 'application/json, text/event-stream',
+      'Content-Type': 'application/json',
+      'Content-Length': String(Buffer.byteLength(body)),
+      Host: API_HOST,
+      'User-Agent': 'node',
+      'X-Amzn-Trace-Id': 'Root=1-5e6a1a0e-7c1f4f8c3a0b2e5d6f7a8b9c',
+      'X-Forwarded-For': '203.0.113.7',
+      'X-Forwarded-Port': '443',
+      'X-Forwarded-Proto': 'https',
+      ...headers,
+    },
+    requestContext: {
+      accountId: '123456789012',
+      apiId: 'r3pmxmplak',
+      domainName: API_HOST,
+      domainPrefix: 'r3pmxmplak',
+      http: {
+        method: 'POST',
+        path: '/mcp',
+        protocol: 'HTTP/1.1',
+        sourceIp: '203.0.113.7',
+        userAgent: 'node',
+      },
+      requestId: 'JKJaXmPLvHcESHA=',
+      routeKey: 'POST /mcp',
+      stage: '$default',
+      time: '10/Mar/2020:05:16:23 +0000',
+      timeEpoch: 1583817383220,
+    },
+    body,
+    pathParameters: null,
+    isBase64Encoded: false,
+    stageVariables: null,
+  } as LambdaHttpEvent;
+}
+
+const message = (id: number, method: string, params?: object) =>
+  JSON.stringify({ jsonrpc: '2.0', id, method, ...(params && { params }) });
+
+const initialize = message(1, 'initialize', {
+  protocolVersion: '2025-11-25',
+  capabilities: {},
+  clientInfo: { name: 'serverless-test', version: '1.0.0' },
+});
+
+const greet = (name: string) => message(2, 'tools/call', { name: 'greet', arguments: { name } });
+
+const parsed = (result: LambdaHttpResult) =>
+  JSON.parse(result.body) as { result?: Record<string, unknown>; error?: { code: number } };
+
+// Every host the two kinds of event come from.
+const serve = lambdaHandler(
+  createHttpHandler(() => new GreetServer(), { allowedHosts: [URL_HOST, API_HOST] }),
+);
+
+const lambda = suite('Lambda: the documented events, invoked');
+
+lambda('a function URL event: initialize, answered in the result shape', async () => {
+  const result = await serve(functionUrlEvent(initialize));
+  assert.equal(Object.keys(result).sort(), ['body', 'headers', 'isBase64Encoded', 'statusCode']);
+  assert.is(result.statusCode, 200);
+  assert.equal(result.headers, { 'content-type': 'application/json' });
+  assert.is(result.isBase64Encoded, false);
+  const { result: answer } = parsed(result);
+  assert.is(answer!.protocolVersion, '2025-11-25');
+  assert.equal(answer!.serverInfo, { name: 'greet', version: '1.0.0' });
+});
+
+lambda('an HTTP API event, its headers spelled as the client sent them: tools/call', async () => {
+  const result = await serve(httpApiEvent(greet('Ada'), { 'MCP-Protocol-Version': '2025-11-25' }));
+  assert.is(result.statusCode, 200);
+  assert.equal(parsed(result).result, { content: [{ type: 'text', text: 'Hello, Ada!' }] });
+  // Read lower-case, a header the client spelled otherwise still counts: an unknown version is 400.
+  const unknown = await serve(httpApiEvent(greet('Ada'), { 'MCP-Protocol-Version': '1999-01-01' }));
+  assert.is(unknown.statusCode, 400);
+  assert.is(parsed(unknown).error!.code, -32022);
+});
+
+lambda('a base64 body, as API Gateway sends one it takes for binary', async () => {
+  const body = greet('Ümit 🌍');
+  const event = functionUrlEvent(Buffer.from(body).toString('base64'));
+  event.isBase64Encoded = true;
+  const result = await serve(event);
+  assert.is(result.statusCode, 200);
+  assert.equal(parsed(result).result, { content: [{ type: 'text', text: 'Hello, Ümit 🌍!' }] });
+  // Not decoded, the same bytes are not JSON: the flag is what makes the difference.
+  event.isBase64Encoded = false;
+  assert.is(parsed(await serve(event)).error!.code, -32700);
+});
+
+lambda('2026-07-28: the headers that mirror the body reach the server', async () => {
+  const body = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 3,
+    method: 'tools/call',
+    params: {
+      name: 'greet',
+      arguments: { name: 'Grace' },
+      _meta: {
+        'io.modelcontextprotocol/protocolVersion': MODERN,
+        'io.modelcontextprotocol/clientCapabilities': {},
+      },
+    },
+  });
+  const headers = { 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/call' };
+  const result = await serve(functionUrlEvent(body, { ...headers, 'mcp-name': 'greet' }));
+  assert.is(result.statusCode, 200);
+  assert.equal((parsed(result).result!.content as Text)[0]!.text, 'Hello, Grace!');
+  const lying = await serve(functionUrlEvent(body, { ...headers, 'mcp-name': 'other' }));
+  assert.is(lying.statusCode, 400);
+  assert.is(parsed(lying).error!.code, -32020);
+});
+
+lambda('nothing owed is 202 with an empty body; GET is 405', async () => {
+  const notification = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  const accepted = await serve(functionUrlEvent(notification));
+  assert.equal(accepted, { statusCode: 202, headers: {}, body: '', isBase64Encoded: false });
+  const event = functionUrlEvent('');
+  delete event.body;
+  event.requestContext.http.method = 'GET';
+  const refused = await serve(event);
+  assert.is(refused.statusCode, 405);
+  assert.is(refused.headers.allow, 'POST');
+});
+
+lambda('cookies, which payload 2.0 moves out of the headers, reach authorize', async () => {
+  const seen: (string | undefined)[] = [];
+  const guarded = lambdaHandler(
+    createHttpHandler(() => new GreetServer(), {
+      allowedHosts: [URL_HOST],
+      authorize: ({ headers }) => {
+        const cookie = (headers as Record<string, string>).cookie;
+        seen.push(cookie);
+        return cookie?.includes('session=ok') ? 'user' : unauthorized('No session.');
+      },
+    }),
+  );
+  const event = functionUrlEvent(greet('Ada'));
+  assert.is((await guarded(event)).statusCode, 401);
+  event.cookies = ['theme=dark', 'session=ok'];
+  assert.is((await guarded(event)).statusCode, 200);
+  assert.equal(seen, [undefined, 'theme=dark; session=ok']);
+});
+
+lambda(
+  'an SSE answer, progress then the result, is sent whole: a buffered Lambda cannot stream',
+  async () => {
+    const Count = defineTool({
+      name: 'count',
+      title: 'Count to two',
+      description: 'Counts to two, reporting progress.',
+      argumentsSchema: { type: 'object' },
+      run: (_args, scope) => {
+        scope.progress(1, 2);
+        scope.progress(2, 2);
+        return 'two';
+      },
+    });
+    class Counter extends GreetServer {
+      override readonly tools = toolsByName(new Count());
+    }
+    const counter = lambdaHandler(
+      createHttpHandler(() => new Counter(), { allowedHosts: [URL_HOST] }),
+    );
+    const body = message(4, 'tools/call', { name: 'count', _meta: { progressToken: 'p' } });
+    const result = await counter(functionUrlEvent(body, { 'mcp-protocol-version': '2025-11-25' }));
+    assert.is(result.statusCode, 200);
+    assert.is(result.headers['content-type'], 'text/event-stream');
+    assert.is(result.isBase64Encoded, false);
+    const events = result.body.split('\n\n').filter(Boolean);
+    assert.equal(
+      events.map((event) => JSON.parse(event.replace(/^event: message\ndata: /, ''))),
+      [
+        {
+          jsonrpc: '2.0',
+          method: 'notifications/progress',
+          params: { progressToken: 'p', progress: 1, total: 2 },
+        },
+        {
+          jsonrpc: '2.0',
+          method: 'notifications/progress',
+          params: { progressToken: 'p', progress: 2, total: 2 },
+        },
+        { jsonrpc: '2.0', id: 4, result: { content: [{ type: 'text', text: 'two' }] } },
+      ],
+    );
+  },
+);
+
+lambda(
+  'the exported handler: local hosts only, until ALLOWED_HOSTS names the function',
+  async () => {
+    const local = await handler(functionUrlEvent(greet('Ada'), { host: 'localhost' }));
+    assert.is(local.statusCode, 200);
+    const remote = await handler(functionUrlEvent(greet('Ada')));
+    assert.is(remote.statusCode, 403);
+  },
+);
+
+lambda.run();
+
+// Architect's Sandbox: real HTTP in, a payload 2.0 event to a handler in a process of its own.
+interface Sandbox {
+  start(options: { cwd: string; port: number; host: string; quiet: boolean }): Promise<string>;
+  end(): Promise<string>;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+// Sandbox looks for AWS credentials, the instance metadata service last: stated ones end the search.
+const DUMMY_CREDENTIALS = { AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' };
+
+const emulated = suite<{ dir: string; url: string; sandbox: Sandbox | undefined; env: object }>(
+  'Lambda: the bundled handler in Architect Sandbox',
+  { dir: '', url: '', sandbox: undefined, env: {} },
+);
+
+emulated.before(async (context) => {
+  context.dir = await mkdtemp(join(tmpdir(), 'mcp-lambda-'));
+  // As it would be deployed: one bundle, `index.handler`; any path, any method.
+  const functionDir = join(context.dir, 'src', 'http', 'any-catchall');
+  await mkdir(functionDir, { recursive: true });
+  await esbuild.build({
+    entryPoints: [join(root, 'examples/serverless/lambda.ts')],
+    outfile: join(functionDir, 'index.mjs'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+  });
+  await writeFile(
+    join(context.dir, 'app.arc'),
+    '@app\nmcp-lambda\n\n@http\nany /*\n\n@aws\nruntime nodejs20.x\n',
+  );
+  context.env = Object.fromEntries(Object.keys(DUMMY_CREDENTIALS).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, DUMMY_CREDENTIALS);
+  const sandbox = createRequire(import.meta.url)('@architect/sandbox') as Sandbox;
+  const port = await freePort();
+  await sandbox.start({ cwd: context.dir, port, host: '127.0.0.1', quiet: true });
+  context.sandbox = sandbox;
+  context.url = `http://127.0.0.1:${port}/mcp`;
+});
+
+emulated.after(async ({ dir, sandbox, env }) => {
+  await sandbox?.end();
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value as string;
+  }
+  await rm(dir, { recursive: true, force: true });
+});
+
+emulated('the SDK v1 client: initialize, tools/list, tools/call', async ({ url }) => {
+  const client = new Client({ name: 'serverless-test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  try {
+    assert.is(client.getServerVersion()?.name, 'greet');
+    const { tools } = await client.listTools();
+    assert.equal(
+      tools.map((tool) => tool.name),
+      ['greet'],
+    );
+    const hello = await client.callTool({ name: 'greet', arguments: { name: 'Ada' } });
+    assert.equal(hello.content, [{ type: 'text', text: 'Hello, Ada!' }]);
+    const invalid = await client.callTool({ name: 'greet', arguments: { name: '' } });
+    assert.is(invalid.isError, true);
+  } finally {
+    await client.close();
+  }
+});
+
+emulated('the 2.x client in 2026-07-28', async ({ url }) => {
+  const client = new ModernClient(
+    { name: 'serverless-test', version: '1.0.0' },
+    { versionNegotiation: { mode: { pin: MODERN } } },
+  );
+  await client.connect(new ModernTransport(new URL(url)));
+  try {
+    assert.is(client.getNegotiatedProtocolVersion(), MODERN);
+    const hello = await client.callTool({ name: 'greet', arguments: { name: 'Grace' } });
+    assert.equal(hello.content, [{ type: 'text', text: 'Hello, Grace!' }]);
+  } finally {
+    await client.close();
+  }
+});
+
+emulated.run();
+
+const fetchFunction = suite('a web-standard function (Vercel, Next.js, Netlify)');
+
+const post = (body: string, url = 'http://localhost/api/mcp', headers: object = {}) =>
+  new Request(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  });
+
+fetchFunction('POST and default.fetch: the same handler, the same answers', async () => {
+  for (const call of [POST, web.fetch]) {
+    const response = await call(post(greet('Ada')));
+    assert.is(response.status, 200);
+    assert.is(response.headers.get('content-type'), 'application/json');
+    assert.equal(await response.json(), {
+      jsonrpc: '2.0',
+      id: 2,
+      result: { content: [{ type: 'text', text: 'Hello, Ada!' }] },
+    });
+  }
+});
+
+fetchFunction('GET and DELETE: 405 from the handler, not a page of the platform', async () => {
+  for (const [method, call] of [
+    ['GET', GET],
+    ['DELETE', DELETE],
+  ] as const) {
+    const response = await call(new Request('http://localhost/api/mcp', { method }));
+    assert.is(response.status, 405);
+    assert.is(response.headers.get('allow'), 'POST');
+  }
+});
+
+fetchFunction('a host that ALLOWED_HOSTS does not name is 403', async () => {
+  const response = await POST(post(greet('Ada'), 'https://my-app.vercel.app/api/mcp'));
+  assert.is(response.status, 403);
+});
+
+// The official clients, their requests handed to the function as web Requests: no network.
+const viaFunction = (input: string | URL | Request, init?: RequestInit) =>
+  POST(new Request(input, init));
+
+fetchFunction('the SDK v1 client, its requests handed to POST', async () => {
+  const client = new Client({ name: 'serverless-test', version: '1.0.0' });
+  const url = new URL('http://localhost/api/mcp');
+  await client.connect(new StreamableHTTPClientTransport(url, { fetch: viaFunction }));
+  try {
+    assert.is(client.getServerVersion()?.name, 'greet');
+    const hello = await client.callTool({ name: 'greet', arguments: { name: 'Ada' } });
+    assert.equal(hello.content, [{ type: 'text', text: 'Hello, Ada!' }]);
+  } finally {
+    await client.close();
+  }
+});
+
+fetchFunction('the 2.x client in 2026-07-28, its requests handed to POST', async () => {
+  const client = new ModernClient(
+    { name: 'serverless-test', version: '1.0.0' },
+    { versionNegotiation: { mode: { pin: MODERN } } },
+  );
+  const url = new URL('http://localhost/api/mcp');
+  await client.connect(new ModernTransport(url, { fetch: viaFunction }));
+  try {
+    const { tools } = await client.listTools();
+    assert.equal(
+      tools.map((tool) => tool.name),
+      ['greet'],
+    );
+    const hello = await client.callTool({ name: 'greet', arguments: { name: 'Grace' } });
+    assert.equal((hello.content as Text)[0]!.text, 'Hello, Grace!');
+  } finally {
+    await client.close();
+  }
+});
+
+fetchFunction.run();
