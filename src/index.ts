@@ -106,6 +106,13 @@ export {
 export { type Dialect, schemaDialect, schemaProblems } from './schema-check.js';
 export { DEFAULT_TOOL_TIMEOUT_MS, RequestScope } from './scope.js';
 export {
+  InsufficientScopeError,
+  isGranted,
+  isScope,
+  requireScopes,
+  withImpliedScopes,
+} from './scopes.js';
+export {
   type HandleResult,
   MAX_BATCH_SIZE,
   MCPServerBase,

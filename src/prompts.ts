@@ -17,6 +17,7 @@ import {
   type Validator,
 } from './schema.js';
 import { RequestScope } from './scope.js';
+import { isGranted, requireScopes, scopesProblem } from './scopes.js';
 import type { MCPServerBase } from './server-base.js';
 import type { ToolArguments } from './tool-base.js';
 import type {
@@ -108,6 +109,8 @@ export type PromptOutput =
 export interface AnyPrompt {
   /** The name a client gets the prompt by. */
   readonly name: string;
+  /** The OAuth scopes a request must be granted to see the prompt and get it. */
+  readonly requiredScopes?: readonly string[] | undefined;
   /** The prompt, as `prompts/list` lists it. */
   definition(): Prompt;
   /** Validate the arguments, get the messages, and build the result. */
@@ -235,6 +238,12 @@ export abstract class MCPPromptBase<
   declare readonly title?: string | undefined;
   /** Icons a client may show (2025-11-25). */
   declare readonly icons?: Icon[] | undefined;
+  /**
+   * The OAuth scopes a request must be granted to see the prompt, get it and complete its
+   * arguments: a request without them does not find it in `prompts/list`, and is refused with
+   * 403 `insufficient_scope` over HTTP. Checked when the prompt is defined.
+   */
+  declare readonly requiredScopes?: readonly string[] | undefined;
 
   /**
    * Suggest values of an argument as the user types it, for `completion/complete`. Left out, the
@@ -265,6 +274,8 @@ export abstract class MCPPromptBase<
     let entry = compiled.get(key);
     if (entry === undefined) {
       const listed = listedArguments(this.name, this.argumentsSchema);
+      const scopes = scopesProblem(this.requiredScopes);
+      if (scopes !== undefined) throw new TypeError(`${this.name}: ${scopes}`);
       const definition: Prompt = { name: this.name };
       if (this.title !== undefined) definition.title = this.title;
       definition.description = this.description;
@@ -378,6 +389,8 @@ export interface PromptSpec<Schema extends PromptArgumentsSchema> {
   description: string;
   /** Icons a client may show (2025-11-25). */
   icons?: Icon[];
+  /** The OAuth scopes a request must be granted to see the prompt and get it. */
+  requiredScopes?: readonly string[];
   /** The JSON Schema of the arguments, its properties strings; none when left out. */
   argumentsSchema?: Schema;
   /** Get the messages, with the validated arguments typed from the schema. */
@@ -431,6 +444,7 @@ export function definePrompt<const Schema extends PromptArgumentsSchema = { type
     title: spec.title,
     description: spec.description,
     icons: spec.icons,
+    requiredScopes: spec.requiredScopes,
     argumentsSchema: spec.argumentsSchema ?? NO_ARGUMENTS,
     complete: spec.complete,
   });
@@ -470,9 +484,11 @@ export const PROMPT_METHODS: Readonly<Record<string, Method>> = {
     capability: 'prompts',
     has: hasPrompts,
     cache: (server) => server.promptsCache ?? PUBLIC_FIVE_MINUTES,
-    run(server, params) {
+    run(server, params, scope) {
       const prompts: Prompt[] = [];
-      for (const prompt of server.prompts.values()) prompts.push(prompt.definition());
+      for (const prompt of server.prompts.values()) {
+        if (isGranted(scope, prompt.requiredScopes)) prompts.push(prompt.definition());
+      }
       const { items, nextCursor } = page(prompts, params.cursor, pageSizeOf(server), 'prompts');
       return nextCursor === undefined ? { prompts: items } : { prompts: items, nextCursor };
     },
@@ -494,6 +510,7 @@ export const PROMPT_METHODS: Readonly<Record<string, Method>> = {
       if (prompt === undefined) {
         throw new ProtocolError(ErrorCode.InvalidParams, `Unknown prompt: ${name}`);
       }
+      requireScopes(scope, prompt.requiredScopes, `prompt ${name}`);
       return prompt.render(args, scope);
     },
   },

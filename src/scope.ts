@@ -41,6 +41,8 @@ export type NotificationSink = (notification: JSONRPCNotification) => void;
 // Why a request stopped: the client went away (2026-07-28) or said so (notifications/cancelled).
 const CANCELLED = 'cancelled';
 
+const NO_SCOPES: readonly string[] = Object.freeze([]);
+
 /** The time a tool call may take by default: 30 s, under the minute clients commonly wait. */
 export const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
 
@@ -80,6 +82,12 @@ export class RequestScope {
   declare readonly clientInfo: Implementation | undefined;
   /** Its HTTP headers, when it came over HTTP. */
   declare readonly headers: HttpHeaders | undefined;
+  /**
+   * The OAuth scopes its access token grants (`authorize`'s principal's `scopes` over HTTP; none
+   * without a token): a tool, prompt, resource or template that requires others is not listed
+   * for it, and refused.
+   */
+  declare grantedScopes: readonly string[];
   /** The most milliseconds a tool call may take, unless the tool sets its own `timeoutMs`. */
   declare timeoutMs: number;
   /** @internal Where its notifications go, while it runs; `undefined` when nothing listens. */
@@ -123,6 +131,7 @@ export class RequestScope {
     this.clientCapabilities = clientCapabilities;
     this.clientInfo = clientInfo;
     this.headers = headers;
+    this.grantedScopes = NO_SCOPES;
     this.timeoutMs = DEFAULT_TOOL_TIMEOUT_MS;
     this.notify = undefined;
     this.progressToken = undefined;

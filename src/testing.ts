@@ -52,6 +52,12 @@ export interface TestClientOptions {
    * ```
    */
   answerInput?: (request: InputRequest, key: string) => unknown;
+  /**
+   * The OAuth scopes its requests are granted, as an access token's would be over HTTP: a tool,
+   * prompt, resource or template that requires others is not listed, and refused with a
+   * `ResponseError` of status 403. Default: none.
+   */
+  grantedScopes?: readonly string[];
 }
 
 /** A JSON-RPC error answer, thrown: a {@link ProtocolError} with the HTTP status it came with. */
@@ -130,10 +136,8 @@ export class TestClient {
     const body = JSON.parse(JSON.stringify(payload));
     this.#verified ??= verify(this.#server());
     await this.#verified;
-    const answer = await this.#server().handle(
-      body,
-      headers === undefined ? undefined : { headers },
-    );
+    const { grantedScopes } = this.#options;
+    const answer = await this.#server().handle(body, { headers, grantedScopes });
     if (answer === undefined) return undefined;
     const parsed = JSON.parse(JSON.stringify(answer));
     const status = Array.isArray(answer) ? undefined : httpStatusOf(answer);

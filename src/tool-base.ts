@@ -19,6 +19,7 @@ import {
 } from './schema.js';
 import { schemaProblems, toolNameProblem } from './schema-check.js';
 import { RequestScope } from './scope.js';
+import { scopesProblem } from './scopes.js';
 import type {
   CallToolResult,
   ClientCapabilities,
@@ -85,6 +86,8 @@ export interface AnyTool {
   headerParameters(): readonly HeaderParameter[];
   /** The client capabilities a call needs, checked in the 2026-07-28 era. */
   readonly requiredClientCapabilities?: ClientCapabilities | undefined;
+  /** The OAuth scopes a request must be granted to see the tool and call it. */
+  readonly requiredScopes?: readonly string[] | undefined;
   /** Compile the validators now, not at the first call; see {@link MCPToolBase.compileSchemas}. */
   compileSchemas?(): Promise<void>;
 }
@@ -173,9 +176,16 @@ const OPEN_ENDED = [
 
 // What can be checked of a tool when it is defined, without ajv: its name and its schemas. One
 // error for all of it, in which each problem says where it is.
-function check(tool: { name: unknown; argumentsSchema: unknown; outputSchema?: unknown }): void {
+function check(tool: {
+  name: unknown;
+  argumentsSchema: unknown;
+  outputSchema?: unknown;
+  requiredScopes?: unknown;
+}): void {
   const name = toolNameProblem(tool.name);
   const problems = name === undefined ? [] : [name];
+  const scopes = scopesProblem(tool.requiredScopes);
+  if (scopes !== undefined) problems.push(scopes);
   for (const which of ['argumentsSchema', 'outputSchema'] as const) {
     const schema = tool[which];
     if (schema === undefined) continue;
@@ -263,6 +273,12 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
    * not declare them is refused with -32021.
    */
   declare readonly requiredClientCapabilities?: ClientCapabilities | undefined;
+  /**
+   * The OAuth scopes a request must be granted to see the tool and call it, e.g.
+   * `['notes:write']`: a request without them does not find it in `tools/list`, and its call is
+   * refused with 403 `insufficient_scope` over HTTP. Checked when the tool is defined.
+   */
+  declare readonly requiredScopes?: readonly string[] | undefined;
   /**
    * The most milliseconds a call may take: past it, the call's signal aborts and the LLM reads
    * that it timed out. The server's `toolTimeoutMs` when left out.
@@ -546,6 +562,8 @@ export interface ToolSpec<Schema extends JSONSchema> {
   openWorld?: boolean;
   /** The client capabilities a call needs, checked in the 2026-07-28 era. */
   requiredClientCapabilities?: ClientCapabilities;
+  /** The OAuth scopes a request must be granted to see the tool and call it. */
+  requiredScopes?: readonly string[];
   /** The most milliseconds a call may take; the server's `toolTimeoutMs` when left out. */
   timeoutMs?: number;
   /** Run the tool, with the validated arguments typed from the schema. */
@@ -606,6 +624,7 @@ export function defineTool<const Schema extends JSONSchema>(
     idempotent: spec.idempotent,
     openWorld: spec.openWorld ?? false,
     requiredClientCapabilities: spec.requiredClientCapabilities,
+    requiredScopes: spec.requiredScopes,
     timeoutMs: spec.timeoutMs,
   });
   // Checked now, so that a name or a schema MCP or ajv would refuse fails at the caller's line.
