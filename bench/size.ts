@@ -19,9 +19,10 @@ export const BUDGET = 20 * 1024;
 
 /**
  * The budget of a tools-only server's bundle, in gzipped bytes: every server has the handshake, the
- * 2026-07-28 ladder, streaming and cancellation; 8 KiB is the aim.
+ * 2026-07-28 ladder, streaming and cancellation, and input requests with their signed state; 8 KiB
+ * is the aim.
  */
-export const TOOLS_ONLY_BUDGET = 14 * 1024;
+export const TOOLS_ONLY_BUDGET = 16 * 1024;
 
 /** What a tools-only server imports. */
 export const TOOLS_ONLY_ENTRY =

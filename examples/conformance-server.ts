@@ -4,12 +4,13 @@
 // 2026-07-28 revision of 0.2.0-alpha.12. `npm run example:conformance` runs it; `npm run
 // conformance` (scripts/conformance.ts) starts it in-process and runs the suites.
 //
-// Only the tools (and prompts) a stateless, JSON-only server can answer are here. The scenarios that need a tool
-// to send notifications or requests on an SSE stream (test_tool_with_logging,
-// test_tool_with_progress, test_sampling, test_elicitation, ...), or to answer with a 2026-07-28
-// InputRequiredResult (test_input_required_result_*), then fail at once with "Unknown tool", rather
-// than waiting for an answer that can never come; the reasons are in
-// conformance/expected-failures-2025.yml and conformance/expected-failures-2026.yml.
+// Only the tools (and prompts) a stateless, JSON-only server can answer are here, the 2026-07-28
+// input requests (test_input_required_result_*) included: they ask with `input_required` and read
+// the answers when the client calls again. The scenarios that need a tool to send notifications or
+// requests on an SSE stream (test_tool_with_logging, test_tool_with_progress, test_sampling,
+// test_elicitation, ...) then fail at once with "Unknown tool", rather than waiting for an answer
+// that can never come; the reasons are in conformance/expected-failures-2025.yml and
+// conformance/expected-failures-2026.yml.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
@@ -268,6 +269,169 @@ class CustomHeaders extends MCPToolBase<typeof CUSTOM_HEADERS_SCHEMA> {
   }
 }
 
+// --- Input requests (2026-07-28, SEP-2322): the fixtures of the input-required-result-*
+// scenarios. Each asks with scope.elicit/sample/listRoots, and answers once the client calls again
+// with the answers; the keys are those the scenarios name. ---
+
+const nameForm = (message: string) =>
+  ({
+    message,
+    requestedSchema: {
+      type: 'object',
+      properties: { name: { type: 'string' } },
+      required: ['name'],
+    },
+  }) as const;
+
+const confirmForm = {
+  message: 'Please confirm',
+  requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+} as const;
+
+const question = (text: string, maxTokens: number) => ({
+  messages: [{ role: 'user' as const, content: { type: 'text' as const, text } }],
+  maxTokens,
+});
+
+const samplingText = ({ content }: { content: unknown }) =>
+  Array.isArray(content) ? '' : String((content as { text?: unknown }).text ?? '');
+
+// Completes from inputResponses alone, with no requestState, as missing-input-response and
+// ignore-extra-params call it.
+const InputElicitation = defineTool({
+  name: 'test_input_required_result_elicitation',
+  title: 'Input: elicitation',
+  description: 'Asks the user for a name (user_name), then greets them.',
+  argumentsSchema: NO_ARGUMENTS,
+  async run(_args, scope) {
+    const answer = await scope.elicit('user_name', nameForm('What is your name?'));
+    return answer.action === 'accept' ? `Hello, ${answer.content.name}!` : 'Hello, stranger.';
+  },
+});
+
+const InputSampling = defineTool({
+  name: 'test_input_required_result_sampling',
+  title: 'Input: sampling',
+  description: "Asks the client's LLM for the capital of France (capital_question).",
+  argumentsSchema: NO_ARGUMENTS,
+  async run(_args, scope) {
+    const message = await scope.sample(
+      'capital_question',
+      question('What is the capital of France?', 100),
+    );
+    return `The model said: ${samplingText(message)}`;
+  },
+});
+
+const InputListRoots = defineTool({
+  name: 'test_input_required_result_list_roots',
+  title: 'Input: roots',
+  description: 'Asks the client for its roots (client_roots), and names them.',
+  argumentsSchema: NO_ARGUMENTS,
+  async run(_args, scope) {
+    const roots = await scope.listRoots('client_roots');
+    return `Roots: ${roots.map((root) => root.uri).join(', ')}`;
+  },
+});
+
+// The scenario wants a requestState in the first round: scope.state is signed into it.
+const InputRequestState = defineTool({
+  name: 'test_input_required_result_request_state',
+  title: 'Input: request state',
+  description: 'Asks for a confirmation, keeping a state across the rounds.',
+  argumentsSchema: NO_ARGUMENTS,
+  async run(_args, scope) {
+    const kept = scope.state;
+    scope.state = { asked: 'confirm' };
+    await scope.elicit('confirm', confirmForm);
+    return `state-ok: ${JSON.stringify(kept)}`;
+  },
+});
+
+// Three kinds at once: Promise.all asks them in one round.
+const InputMultiple = defineTool({
+  name: 'test_input_required_result_multiple_inputs',
+  title: 'Input: several at once',
+  description: 'Asks for a name, a greeting from the LLM and the roots, in one round.',
+  argumentsSchema: NO_ARGUMENTS,
+  async run(_args, scope) {
+    scope.state = { round: 'all' };
+    const [name, greeting, roots] = await Promise.all([
+      scope.elicit('user_name', nameForm('What is your name?')),
+      scope.sample('greeting', question('Generate a greeting', 50)),
+      scope.listRoots('client_roots'),
+    ]);
+    const who = name.action === 'accept' ? name.content.name : 'someone';
+    return `${samplingText(greeting)} ${who}, in ${roots.length} roots.`;
+  },
+});
+
+// One question after the other: round 2 reads step1's answer back from the requestState.
+const InputMultiRound = defineTool({
+  name: 'test_input_required_result_multi_round',
+  title: 'Input: two rounds',
+  description: 'Asks for a name, then for a favourite colour.',
+  argumentsSchema: NO_ARGUMENTS,
+  async run(_args, scope) {
+    scope.state = { flow: 'name-then-colour' };
+    const name = await scope.elicit('step1', nameForm('Step 1: What is your name?'));
+    const colour = await scope.elicit('step2', {
+      message: 'Step 2: What is your favorite color?',
+      requestedSchema: {
+        type: 'object',
+        properties: { color: { type: 'string' } },
+        required: ['color'],
+      },
+    });
+    if (name.action !== 'accept' || colour.action !== 'accept') return 'Maybe another time.';
+    return `${name.content.name} likes ${colour.content.color}.`;
+  },
+});
+
+const InputTamperedState = defineTool({
+  name: 'test_input_required_result_tampered_state',
+  title: 'Input: signed state',
+  description: 'Asks for a confirmation with a signed requestState; a changed one is refused.',
+  argumentsSchema: NO_ARGUMENTS,
+  async run(_args, scope) {
+    scope.state = { asked: 'confirm' };
+    await scope.elicit('confirm', confirmForm);
+    return 'Confirmed.';
+  },
+});
+
+// Asks only what the client declares it can answer.
+const InputCapabilities = defineTool({
+  name: 'test_input_required_result_capabilities',
+  title: 'Input: what the client can answer',
+  description: 'Asks for a name and a sampled message, each only if the client can answer it.',
+  argumentsSchema: NO_ARGUMENTS,
+  async run(_args, scope) {
+    const [name, message] = await Promise.all([
+      scope.canAsk('elicitation') ? scope.elicit('user_name', nameForm('Name?')) : undefined,
+      scope.canAsk('sampling') ? scope.sample('greeting', question('Say hi', 20)) : undefined,
+    ]);
+    return `Asked for ${name === undefined ? 'no name' : 'a name'} and ${message === undefined ? 'no message' : 'a message'}.`;
+  },
+});
+
+const InputPrompt = definePrompt({
+  name: 'test_input_required_result_prompt',
+  description: 'A prompt that asks the user for its context first (user_context).',
+  async get(_args, scope) {
+    const answer = await scope.elicit('user_context', {
+      message: 'What context should the prompt use?',
+      requestedSchema: {
+        type: 'object',
+        properties: { context: { type: 'string' } },
+        required: ['context'],
+      },
+    });
+    const context = answer.action === 'accept' ? answer.content.context : 'none';
+    return `Answer with this context in mind: ${context}`;
+  },
+});
+
 // --- Resources: the fixtures of resources-list, resources-read-text, resources-read-binary,
 // resources-templates-read, and (2026-07-28) caching, whose read of resources/list's first item
 // needs that item readable: the fixed resources come first. sep-2164-resource-not-found reads a
@@ -363,6 +527,8 @@ const PromptWithImage = definePrompt({
   ],
 });
 
+const STATE_KEY = crypto.getRandomValues(new Uint8Array(32));
+
 /** The server of the conformance suite's test tools. */
 export class ConformanceServer extends MCPServerBase {
   readonly name = 'conformance';
@@ -378,6 +544,14 @@ export class ConformanceServer extends MCPServerBase {
     new StreamingElicitation(),
     new LoggingTool(),
     new CustomHeaders(),
+    new InputElicitation(),
+    new InputSampling(),
+    new InputListRoots(),
+    new InputRequestState(),
+    new InputMultiple(),
+    new InputMultiRound(),
+    new InputTamperedState(),
+    new InputCapabilities(),
   );
   override readonly resources = resourcesByUri(new StaticText(), new StaticBinary());
   override readonly resourceTemplates = templatesByUriTemplate(new TemplateData());
@@ -386,7 +560,11 @@ export class ConformanceServer extends MCPServerBase {
     new PromptWithArguments(),
     new PromptWithEmbeddedResource(),
     new PromptWithImage(),
+    new InputPrompt(),
   );
+  // Per process, which is enough for a suite run in one; a real server reads one secret key,
+  // shared by its replicas, from its environment.
+  override readonly requestStateKey = STATE_KEY;
   serverInfo() {
     return { name: 'mcp-protocol-core-conformance', version: '1.0.0' };
   }

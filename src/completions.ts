@@ -8,7 +8,9 @@
 import { ProtocolError } from './errors.js';
 import { ErrorCode, isObject } from './jsonrpc.js';
 import type { Method } from './methods.js';
-import type { CompletionContext } from './prompts.js';
+import type { CompletionContext } from './prompt-base.js';
+import { RequestScope } from './scope.js';
+import { requireScopes } from './scopes.js';
 import type { MCPServerBase } from './server-base.js';
 import type { CompleteResult } from './types.js';
 
@@ -17,6 +19,7 @@ export const MAX_COMPLETION_VALUES = 100;
 
 /** What completes: a prompt or a resource template with a `complete` hook. */
 interface Completable {
+  readonly requiredScopes?: readonly string[] | undefined;
   complete?(name: string, value: string, context: CompletionContext): string[] | Promise<string[]>;
 }
 
@@ -52,14 +55,17 @@ const isStrings = (values: unknown[]) => values.every((value) => typeof value ==
  *
  * @param server - The server.
  * @param params - The reference, the argument and its value, and the context.
+ * @param scope - The request's scope: a prompt or template whose `requiredScopes` it is not
+ * granted is refused.
  * @returns The suggestions; none for a fixed resource, or an owner without a `complete` hook.
  * @throws ProtocolError - -32602 for params that are not valid, an unknown prompt, argument or
- * template.
+ * template; an `InsufficientScopeError` (403) for a prompt or template the request may not use.
  * @throws TypeError - If a hook returns something other than an array of strings.
  */
 export async function complete(
   server: MCPServerBase,
   params: Record<string, unknown>,
+  scope: Pick<RequestScope, 'grantedScopes'> = new RequestScope(),
 ): Promise<CompleteResult> {
   const { ref, argument, context } = params;
   const filled = context === undefined ? {} : isObject(context) ? (context.arguments ?? {}) : 0;
@@ -94,6 +100,13 @@ export async function complete(
       throw invalid(`Unknown resource template: ${ref.uri}`);
     }
   }
+  if (owner !== undefined) {
+    requireScopes(
+      scope,
+      owner.requiredScopes,
+      `${ref.type === 'ref/prompt' ? 'prompt ' : ''}${ref.name ?? ref.uri}`,
+    );
+  }
   const values = await owner?.complete?.(argument.name, argument.value, {
     arguments: filled as Record<string, string>,
   });
@@ -118,6 +131,6 @@ export const COMPLETION_METHODS: Readonly<Record<string, Method>> = {
     // 2024-11-05 has the method, but no capability to declare it.
     capabilitySince: '2025-03-26',
     has: hasCompletions,
-    run: (server, params) => complete(server, params),
+    run: complete,
   },
 };

@@ -5,7 +5,7 @@
  * @module
  */
 import type { CacheHint } from './methods.js';
-import type { CompletionContext } from './prompts.js';
+import type { CompletionContext } from './prompt-base.js';
 import { MCPResourceBase, MCPResourceTemplateBase } from './resource-base.js';
 import type { ResourceOutput } from './resource-contents.js';
 import type { RequestScope } from './scope.js';
@@ -32,6 +32,8 @@ export interface ResourceSpec {
   icons?: Icon[];
   /** How long a 2026-07-28 client may keep what it reads, and with whom. */
   cache?: CacheHint;
+  /** The OAuth scopes a request must be granted to see it and read it. */
+  requiredScopes?: readonly string[];
   /** Read it: its text, its bytes, or several parts; `undefined` for not found. */
   read(scope: RequestScope): ResourceOutput | undefined | Promise<ResourceOutput | undefined>;
 }
@@ -57,6 +59,8 @@ export interface ResourceTemplateSpec<T extends string> {
   icons?: Icon[];
   /** How long a 2026-07-28 client may keep what its resources read, and with whom. */
   cache?: CacheHint;
+  /** The OAuth scopes a request must be granted to see it and its resources. */
+  requiredScopes?: readonly string[];
   /** Read the resource at a URI, with the variables typed from the template. */
   read(
     // NoInfer: the template string alone says what T is, never an annotation here.
@@ -88,7 +92,16 @@ function fieldsOf(spec: object, keys: readonly string[]): Record<string, unknown
   return fields;
 }
 
-const DESCRIBED = ['name', 'title', 'description', 'mimeType', 'annotations', 'icons', 'cache'];
+const DESCRIBED = [
+  'name',
+  'title',
+  'description',
+  'mimeType',
+  'annotations',
+  'icons',
+  'cache',
+  'requiredScopes',
+];
 
 /**
  * Define a resource class from its fields and its `read`. The class is made once, at module

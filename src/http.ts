@@ -5,6 +5,14 @@
  *
  * @module
  */
+import {
+  challengeOf,
+  isRefusal,
+  type Refusal,
+  type ResourceMetadataLink,
+  scopesOf,
+  stepUpChallenge,
+} from './auth.js';
 import { type CorsOptions, corsAllows, corsPolicy, withCors } from './cors.js';
 import { type HttpHeaders, header } from './headers.js';
 import { ErrorCode, errorResponse, httpStatusOf, utf8Length } from './jsonrpc.js';
@@ -19,6 +27,21 @@ import {
 } from './sse.js';
 import type { JSONRPCNotification, JSONRPCResponse } from './types.js';
 
+export {
+  type BearerChallenge,
+  bearerChallenge,
+  bearerToken,
+  forbidden,
+  isRefusal,
+  PROTECTED_RESOURCE_PATH,
+  type ProtectedResourceMetadata,
+  type ProtectedResourceMetadataHandler,
+  type ProtectedResourceOptions,
+  protectedResourceMetadata,
+  type Refusal,
+  type ResourceMetadataLink,
+  unauthorized,
+} from './auth.js';
 export type { CorsOptions } from './cors.js';
 
 /** The largest body served by default: 4 MiB. */
@@ -57,109 +80,6 @@ export interface HttpResponse {
    * there is none.
    */
   body?: string | AsyncIterable<string>;
-}
-
-const REFUSAL = Symbol.for('mcp-protocol-core.Refusal');
-
-/** An `authorize` hook's refusal: made by {@link unauthorized} or {@link forbidden}. */
-export interface Refusal {
-  readonly [REFUSAL]: true;
-  /** 401: no valid credentials, or a token that is invalid or expired; 403: not allowed. */
-  readonly status: 401 | 403;
-  /** One sentence for the client. */
-  readonly message: string;
-  /** The `WWW-Authenticate` header: a 401 always has one, `Bearer` when none is given. */
-  readonly challenge?: string | undefined;
-}
-
-/**
- * The parameters of a `WWW-Authenticate: Bearer` challenge (RFC 6750 §3, RFC 9728 §5.1). Values
- * are visible ASCII; `error_description` may not hold `"` or `\`.
- */
-export interface BearerChallenge {
-  /**
-   * Why the request fails: `invalid_token` for a token that is wrong, expired or revoked (401),
-   * `insufficient_scope` for a valid one that lacks a scope (403), `invalid_request` for a
-   * malformed request (400 in RFC 6750, 401 here). Left out when no token was sent.
-   */
-  error?: 'invalid_request' | 'invalid_token' | 'insufficient_scope' | (string & {});
-  /** A sentence for the client's developer: `error_description`. */
-  description?: string;
-  /** The scopes the request needs, space-separated: `scope`. */
-  scope?: string;
-  /** The URL of the server's protected resource metadata, for discovery: `resource_metadata`. */
-  resourceMetadata?: string;
-}
-
-const CHALLENGE_PARAMETERS = [
-  ['error', 'error'],
-  ['description', 'error_description'],
-  ['scope', 'scope'],
-  ['resourceMetadata', 'resource_metadata'],
-] as const;
-
-// Built when the refusal is made, so that a value a header cannot carry fails in `authorize`,
-// where the handler catches it, never when the response is written.
-function bearerChallenge(parameters: BearerChallenge | undefined): string {
-  const parts: string[] = [];
-  for (const [key, name] of CHALLENGE_PARAMETERS) {
-    const value = parameters?.[key];
-    if (value === undefined) continue;
-    if (!/^[\x20-\x7e]*$/.test(value) || (key === 'description' && /["\\]/.test(value))) {
-      throw new TypeError(`WWW-Authenticate: ${name} has characters it may not carry.`);
-    }
-    parts.push(`${name}="${value.replace(/["\\]/g, '\\$&')}"`);
-  }
-  return parts.length === 0 ? 'Bearer' : `Bearer ${parts.join(', ')}`;
-}
-
-/**
- * Refuse a request without valid credentials: 401, with `WWW-Authenticate: Bearer`. A request
- * with no token gets the bare challenge; one whose token is invalid or expired gets
- * `error: 'invalid_token'` (RFC 6750 §3.1), which tells the client to get a new token rather
- * than ask again with the same one.
- *
- * @param message - One sentence for the client, in the JSON-RPC error.
- * @param challenge - The challenge's parameters, e.g. `{ error: 'invalid_token' }`.
- * @returns The refusal, for `authorize` to return.
- * @throws TypeError - When a parameter holds characters a header cannot carry.
- *
- * @example
- * ```ts
- * unauthorized('The token is not valid.', { error: 'invalid_token' });
- * //=> 401, WWW-Authenticate: Bearer error="invalid_token"
- * ```
- */
-export function unauthorized(
-  message = 'Authorization is required.',
-  challenge?: BearerChallenge,
-): Refusal {
-  return { [REFUSAL]: true, status: 401, message, challenge: bearerChallenge(challenge) };
-}
-
-/**
- * Refuse a request whose caller is known but may not use this server: 403. A token that is
- * wrong or expired is not this case, but {@link unauthorized}'s.
- *
- * @param message - One sentence for the client, in the JSON-RPC error.
- * @param challenge - When given, sent as `WWW-Authenticate`, e.g.
- * `{ error: 'insufficient_scope', scope: 'staff' }` for a token without the scope it needs.
- * @returns The refusal, for `authorize` to return.
- * @throws TypeError - When a parameter holds characters a header cannot carry.
- */
-export function forbidden(message = 'Access is denied.', challenge?: BearerChallenge): Refusal {
-  return {
-    [REFUSAL]: true,
-    status: 403,
-    message,
-    challenge: challenge === undefined ? undefined : bearerChallenge(challenge),
-  };
-}
-
-function isRefusal(value: unknown): value is Refusal {
-  return (
-    typeof value === 'object' && value !== null && (value as Partial<Refusal>)[REFUSAL] === true
-  );
 }
 
 /** What the server factory receives. */
@@ -227,6 +147,14 @@ export interface HttpOptions<Principal> {
    * ```
    */
   authorize?: (request: HttpRequest) => Principal | Refusal | Promise<Principal | Refusal>;
+  /**
+   * Where this endpoint's protected resource metadata is (RFC 9728), e.g. what
+   * `protectedResourceMetadata()` returns: every 401, and every 403 for scopes, then names it
+   * as `resource_metadata`, and a 401 that names no scope asks for its `scopes`. A principal with
+   * `scopes` (an array of strings) is granted those: a tool, prompt or resource that requires
+   * others is not listed, and its use is answered 403 `insufficient_scope`.
+   */
+  resourceMetadata?: ResourceMetadataLink;
   /**
    * The logger hook of the HTTP layer: called with what the server factory or `authorize` threw
    * (or rejected with), or anything else that failed outside a method, whose request is answered
@@ -400,6 +328,7 @@ function answerJson(
   server: MCPServerBase,
   payload: unknown,
   answer: JSONRPCResponse | JSONRPCResponse[] | undefined,
+  resourceMetadata: ResourceMetadataLink | undefined,
 ): HttpResponse {
   if (answer === undefined) return { status: 202, headers: {} };
   // An empty or oversized batch is one error for the whole body: a 400, as JSON-RPC's own.
@@ -408,7 +337,9 @@ function answerJson(
     : Array.isArray(payload)
       ? 400
       : (httpStatusOf(answer) ?? 200);
-  return { status, headers: { ...JSON_HEADERS }, body: serialize(answer, server) };
+  // A 403 for scopes challenges, so that the client can ask for them (the step-up flow).
+  const sent = { ...JSON_HEADERS, ...stepUpChallenge(answer, resourceMetadata) };
+  return { status, headers: sent, body: serialize(answer, server) };
 }
 
 async function* once(event: string): AsyncGenerator<string> {
@@ -465,7 +396,7 @@ export function createHttpHandler<Principal = unknown>(
   const maxBodyBytes = checkedLimit(options.maxBodyBytes);
   const cors = corsPolicy(options.cors);
   const allowed = new Set((options.allowedHosts ?? LOCAL_HOSTS).map((host) => host.toLowerCase()));
-  const { authorize, onError = logToConsole, responseMode = 'auto' } = options;
+  const { authorize, onError = logToConsole, resourceMetadata, responseMode = 'auto' } = options;
   const keepAliveMs = checkedKeepAlive(options.keepAliveMs);
 
   // Wait for the response or the first notification, whichever comes first: a response first
@@ -491,7 +422,7 @@ export function createHttpHandler<Principal = unknown>(
     const answering = server.handle(payload, context);
     const answer = await Promise.race([answering, firstNotification]);
     if (early.length === 0) {
-      const response = answerJson(server, payload, answer ?? undefined);
+      const response = answerJson(server, payload, answer ?? undefined, resourceMetadata);
       if (responseMode === 'auto' || response.status !== 200) return response;
       return {
         status: 200,
@@ -557,8 +488,7 @@ export function createHttpHandler<Principal = unknown>(
       if (authorize !== undefined) {
         const decision = await authorize(request);
         if (isRefusal(decision)) {
-          // Every 401 challenges (RFC 9110 §15.5.2), even from a refusal built by hand.
-          const challenge = decision.challenge ?? (decision.status === 401 ? 'Bearer' : undefined);
+          const challenge = challengeOf(decision, headers, resourceMetadata);
           const extra = challenge === undefined ? undefined : { 'www-authenticate': challenge };
           return refuse(decision.status, ErrorCode.InvalidRequest, decision.message, extra);
         }
@@ -573,11 +503,12 @@ export function createHttpHandler<Principal = unknown>(
         signal: request.signal,
         // Who may cancel a handshake-era request by its id: the holder of the same credentials.
         caller: header(headers, 'authorization'),
+        grantedScopes: scopesOf(principal),
       };
       if (responseMode !== 'json' && acceptsEventStream(header(headers, 'accept'))) {
         return await answerStreaming(server, payload, context, request);
       }
-      return answerJson(server, payload, await server.handle(payload, context));
+      return answerJson(server, payload, await server.handle(payload, context), resourceMetadata);
     } catch (error) {
       report(onError, error, request);
       return refuse(500, ErrorCode.InternalError, 'Internal error');
@@ -701,15 +632,4 @@ export async function readBody(
     offset += part.byteLength;
   }
   return body;
-}
-
-/**
- * The bearer token of a request's `Authorization` header, for an `authorize` hook.
- *
- * @param headers - The request's headers.
- * @returns The token, or `undefined` when there is none.
- */
-export function bearerToken(headers: HttpHeaders): string | undefined {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header(headers, 'authorization') ?? '');
-  return match?.[1];
 }

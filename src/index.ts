@@ -9,6 +9,7 @@
  */
 
 export { COMPLETION_METHODS, complete, MAX_COMPLETION_VALUES } from './completions.js';
+export { definePrompt, type PromptClass, type PromptSpec } from './define-prompt.js';
 export {
   defineResource,
   defineResourceTemplate,
@@ -17,6 +18,7 @@ export {
   type ResourceTemplateClass,
   type ResourceTemplateSpec,
 } from './define-resources.js';
+export { defineTool, type ToolClass, type ToolSpec } from './define-tool.js';
 export {
   InvalidArgumentsError,
   isProtocolError,
@@ -25,6 +27,13 @@ export {
   ToolError,
 } from './errors.js';
 export { type HttpHeaders, header } from './headers.js';
+export {
+  DEFAULT_REQUEST_STATE_TTL_MS,
+  type ElicitAnswer,
+  type ElicitContent,
+  type InputKind,
+  InputUnavailableError,
+} from './input.js';
 export {
   dump,
   ErrorCode,
@@ -49,17 +58,13 @@ export {
 export {
   type AnyPrompt,
   type CompletionContext,
-  definePrompt,
   MCPPromptBase,
-  PROMPT_METHODS,
   type PromptArgumentSchema,
   type PromptArguments,
   type PromptArgumentsSchema,
-  type PromptClass,
   type PromptOutput,
-  type PromptSpec,
-  promptsByName,
-} from './prompts.js';
+} from './prompt-base.js';
+export { PROMPT_METHODS, promptsByName } from './prompts.js';
 export {
   type Era,
   HANDSHAKE_PROTOCOL_VERSIONS,
@@ -99,6 +104,13 @@ export {
 export { type Dialect, schemaDialect, schemaProblems } from './schema-check.js';
 export { DEFAULT_TOOL_TIMEOUT_MS, RequestScope } from './scope.js';
 export {
+  InsufficientScopeError,
+  isGranted,
+  isScope,
+  requireScopes,
+  withImpliedScopes,
+} from './scopes.js';
+export {
   type HandleResult,
   MAX_BATCH_SIZE,
   MCPServerBase,
@@ -115,12 +127,9 @@ export {
 } from './signals.js';
 export {
   type AnyTool,
-  defineTool,
   MCPToolBase,
   type ToolArguments,
-  type ToolClass,
   type ToolOutput,
-  type ToolSpec,
   ToolTimeoutError,
 } from './tool-base.js';
 export { toolsByName, verifyTools } from './tools.js';

@@ -56,6 +56,12 @@ export interface Method<Server extends MCPServerBase = MCPServerBase> {
   /** The param that a 2026-07-28 `Mcp-Name` header mirrors: a tool's `name`, a resource's `uri`. */
   readonly named?: 'name' | 'uri';
   /**
+   * The method may ask its client for input (2026-07-28): it reads `inputResponses` and
+   * `requestState`, and may answer `input_required`. The specification allows it of `tools/call`,
+   * `prompts/get` and `resources/read` only.
+   */
+  readonly input?: boolean;
+  /**
    * How long a 2026-07-28 client may keep the result, and with whom: asked after the method ran,
    * with the request's scope, so that the hint may depend on what it answered (e.g. which
    * resource `resources/read` read).

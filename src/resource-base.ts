@@ -6,9 +6,10 @@
  */
 import { deepFreeze, isObject } from './jsonrpc.js';
 import type { CacheHint } from './methods.js';
-import type { CompletionContext } from './prompts.js';
+import type { CompletionContext } from './prompt-base.js';
 import { contentsOf, type ResourceContents, type ResourceOutput } from './resource-contents.js';
 import type { RequestScope } from './scope.js';
+import { scopesProblem } from './scopes.js';
 import type { Annotations, Icon, Resource, ResourceTemplate } from './types.js';
 import { type TemplateVariables, UriTemplate } from './uri-template.js';
 
@@ -18,6 +19,8 @@ export interface AnyResource {
   readonly uri: string;
   /** How long a 2026-07-28 client may keep what `resources/read` answers for it. */
   readonly cache?: CacheHint | undefined;
+  /** The OAuth scopes a request must be granted to see the resource and read it. */
+  readonly requiredScopes?: readonly string[] | undefined;
   /** The resource, as `resources/list` lists it. */
   definition(): Resource;
   /** Read it, as `resources/read` answers; `undefined` when it is not there after all. */
@@ -30,10 +33,14 @@ export interface AnyResourceTemplate {
   readonly uriTemplate: string;
   /** How long a 2026-07-28 client may keep what `resources/read` answers for its resources. */
   readonly cache?: CacheHint | undefined;
+  /** The OAuth scopes a request must be granted to see the template and its resources. */
+  readonly requiredScopes?: readonly string[] | undefined;
   /** The template, as `resources/templates/list` lists it. */
   definition(): ResourceTemplate;
   /** Read the resource at a URI: `undefined` when the template does not match it or has none. */
   contents(uri: string, scope: RequestScope): Promise<ResourceContents[] | undefined>;
+  /** Whether the template matches a URI: its variables, or `undefined`. */
+  match?(uri: string): object | undefined;
   /** The resources of the template that exist now, for `resources/list`. */
   resources(scope: RequestScope): Promise<Resource[]>;
   /** Complete a variable's value, for `completion/complete` of a `ref/resource`. */
@@ -63,6 +70,11 @@ function described<T extends object>(head: T, fields: Described): T & { name: st
     if (fields[key] !== undefined) definition[key] = fields[key];
   }
   return deepFreeze(definition) as T & { name: string };
+}
+
+function checkScopes(where: string, scopes: unknown): void {
+  const problem = scopesProblem(scopes);
+  if (problem !== undefined) throw new TypeError(`${where}: ${problem}`);
 }
 
 // A URI has a scheme (RFC 3986): `test://a`, `file:///b`, `urn:c`.
@@ -114,6 +126,12 @@ export abstract class MCPResourceBase implements AnyResource {
    * server's `resourcesCache` when left out.
    */
   declare readonly cache?: CacheHint | undefined;
+  /**
+   * The OAuth scopes a request must be granted to see the resource and read it: a request without
+   * them does not find it in `resources/list`, and its read is refused with 403
+   * `insufficient_scope` over HTTP. Checked when the resource is defined.
+   */
+  declare readonly requiredScopes?: readonly string[] | undefined;
 
   /**
    * Read the resource.
@@ -144,6 +162,7 @@ export abstract class MCPResourceBase implements AnyResource {
       if (size !== undefined && !(Number.isSafeInteger(size) && size >= 0)) {
         throw new TypeError(`${this.uri}: size must be a number of bytes, not ${size}`);
       }
+      checkScopes(this.uri, this.requiredScopes);
       definition = described(
         size === undefined ? { uri: this.uri } : { uri: this.uri, size },
         this,
@@ -218,6 +237,12 @@ export abstract class MCPResourceTemplateBase<const T extends string = string>
    * server's `resourcesCache` when left out.
    */
   declare readonly cache?: CacheHint | undefined;
+  /**
+   * The OAuth scopes a request must be granted to see the template and the resources it lists,
+   * and to read them or complete its variables: refused with 403 `insufficient_scope` over HTTP
+   * otherwise. Checked when the template is defined.
+   */
+  declare readonly requiredScopes?: readonly string[] | undefined;
 
   /**
    * Read the resource at a URI the template matches.
@@ -262,6 +287,7 @@ export abstract class MCPResourceTemplateBase<const T extends string = string>
   #compiled() {
     let entry = templates.get(this.constructor);
     if (entry === undefined) {
+      checkScopes(this.uriTemplate, this.requiredScopes);
       entry = {
         template: new UriTemplate<string>(this.uriTemplate),
         definition: described({ uriTemplate: this.uriTemplate }, this),

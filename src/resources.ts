@@ -12,6 +12,7 @@ import { page, pageSizeOf } from './paging.js';
 import type { AnyResource, AnyResourceTemplate } from './resource-base.js';
 import type { ResourceContents } from './resource-contents.js';
 import type { RequestScope } from './scope.js';
+import { InsufficientScopeError, isGranted, requireScopes } from './scopes.js';
 import type { MCPServerBase } from './server-base.js';
 import type {
   ListResourcesResult,
@@ -82,7 +83,8 @@ export function templatesByUriTemplate(
 
 /**
  * List a server's resources: the fixed ones, then those each template lists for this request,
- * paged by the server's `pageSize`.
+ * paged by the server's `pageSize`; without those, or the templates, whose `requiredScopes` the
+ * request is not granted.
  *
  * @param server - The server.
  * @param params - The params of `resources/list`.
@@ -96,10 +98,13 @@ export async function listResources(
   scope: RequestScope,
 ): Promise<ListResourcesResult> {
   const resources: Resource[] = [];
-  for (const resource of server.resources.values()) resources.push(resource.definition());
-  const listed = await Promise.all(
-    Array.from(server.resourceTemplates.values(), (template) => template.resources(scope)),
+  for (const resource of server.resources.values()) {
+    if (isGranted(scope, resource.requiredScopes)) resources.push(resource.definition());
+  }
+  const templates = [...server.resourceTemplates.values()].filter((template) =>
+    isGranted(scope, template.requiredScopes),
   );
+  const listed = await Promise.all(templates.map((template) => template.resources(scope)));
   for (const some of listed) resources.push(...some);
   // page() leaves nextCursor out on the last page.
   const { items, ...next } = page(resources, params.cursor, pageSizeOf(server), 'resources');
@@ -111,15 +116,19 @@ export async function listResources(
  *
  * @param server - The server.
  * @param params - The params of `resources/templates/list`.
+ * @param scope - The request's scope: a template it is not granted the scopes of is left out.
  * @returns The templates.
  * @throws ProtocolError - -32602 for a cursor this list did not hand out.
  */
 export function listResourceTemplates(
   server: MCPServerBase,
   params: Record<string, unknown>,
+  scope: Pick<RequestScope, 'grantedScopes'>,
 ): ListResourceTemplatesResult {
   const templates: ResourceTemplate[] = [];
-  for (const template of server.resourceTemplates.values()) templates.push(template.definition());
+  for (const template of server.resourceTemplates.values()) {
+    if (isGranted(scope, template.requiredScopes)) templates.push(template.definition());
+  }
   const { items, ...next } = page(templates, params.cursor, pageSizeOf(server), 'templates');
   return { resourceTemplates: items as ResourceTemplate[], ...next };
 }
@@ -132,8 +141,9 @@ export function listResourceTemplates(
  * @param scope - The request's scope.
  * @returns The contents.
  * @throws ProtocolError - -32602 for a `uri` that is not a string; for a URI nothing has, -32002
- * in the handshake era and -32602 in 2026-07-28 (SEP-2164), each with `data: { uri }`; what a
- * read throws as a `ProtocolError`.
+ * in the handshake era and -32602 in 2026-07-28 (SEP-2164), each with `data: { uri }`; an
+ * {@link InsufficientScopeError} (403) for a resource, or a template that matches the URI, whose
+ * `requiredScopes` the request is not granted; what a read throws as a `ProtocolError`.
  */
 export async function readResource(
   server: MCPServerBase,
@@ -146,16 +156,26 @@ export async function readResource(
   }
   let contents: ResourceContents[] | undefined;
   let cache: CacheHint | undefined;
+  // A template the request may not use, which matches the URI: the refusal if no other has it.
+  let denied: AnyResourceTemplate | undefined;
   const fixed = server.resources.get(uri);
   if (fixed !== undefined) {
+    requireScopes(scope, fixed.requiredScopes, uri);
     contents = await fixed.contents(scope);
     cache = fixed.cache;
   } else {
     for (const template of server.resourceTemplates.values()) {
+      if (!isGranted(scope, template.requiredScopes)) {
+        if (template.match?.(uri) !== undefined) denied ??= template;
+        continue;
+      }
       contents = await template.contents(uri, scope);
       cache = template.cache;
       if (contents !== undefined) break;
     }
+  }
+  if (contents === undefined && denied !== undefined) {
+    throw new InsufficientScopeError(uri, denied.requiredScopes!);
   }
   if (contents === undefined) {
     throw new ProtocolError(
@@ -190,6 +210,7 @@ export const RESOURCE_METHODS: Readonly<Record<string, Method>> = {
     capability: 'resources',
     has: hasResources,
     named: 'uri',
+    input: true,
     cache: (server, scope) => readHints.get(scope) ?? server.resourcesCache ?? PRIVATE_ONE_MINUTE,
     run: readResource,
   },

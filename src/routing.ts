@@ -15,6 +15,7 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
 } from './protocol-versions.js';
 import { type NotificationSink, RequestScope } from './scope.js';
+import { answersForCaller } from './scopes.js';
 import type { MCPServerBase } from './server-base.js';
 import type {
   Implementation,
@@ -50,6 +51,12 @@ export interface RequestContext {
    * header; stdio: one caller. Without it, a cancellation is accepted and ignored.
    */
   caller?: string | undefined;
+  /**
+   * The OAuth scopes the request's access token grants: the HTTP layer passes the `scopes` of
+   * `authorize`'s principal. A tool, prompt, resource or template whose `requiredScopes` are not
+   * all granted is not listed, and its use is refused (403 over HTTP). None when left out.
+   */
+  grantedScopes?: readonly string[] | undefined;
 }
 
 /** A message that is a request or a notification of its era, to be answered by a method. */
@@ -187,6 +194,7 @@ function handshake(
     undefined,
     context.headers,
   );
+  if (context.grantedScopes !== undefined) scope.grantedScopes = context.grantedScopes;
   if (context.notify !== undefined) {
     scope.notify = context.notify;
     scope.progressToken = progressTokenOf(params?._meta);
@@ -229,6 +237,7 @@ function modern(
     isObject(info) ? (info as unknown as Implementation) : undefined,
     headers,
   );
+  if (context.grantedScopes !== undefined) scope.grantedScopes = context.grantedScopes;
   if (replyTo === null) return { method, params, replyTo, scope };
   if (version === undefined || scope.clientCapabilities === undefined) {
     return badRequest(
@@ -303,9 +312,14 @@ export function finish(
   if (scope.era === 'handshake') return result;
   const _meta = { ...result._meta, [META.serverInfo]: server.serverInfo() };
   const cache = (server.constructor as typeof MCPServerBase).methods.get(method)?.cache;
-  return cache === undefined
-    ? { resultType: 'complete', ...result, _meta }
-    : { resultType: 'complete', ...cache(server as never, scope), ...result, _meta };
+  // A result that asks for input is never cached (its request carries answers next time).
+  if (cache === undefined || result.resultType === 'input_required') {
+    return { resultType: 'complete', ...result, _meta };
+  }
+  const hint = cache(server as never, scope);
+  // An answer that depends on the caller's scopes is theirs alone, whatever the hint says.
+  const cacheScope = answersForCaller(scope) ? 'private' : hint.cacheScope;
+  return { resultType: 'complete', ...hint, cacheScope, ...result, _meta };
 }
 
 /**

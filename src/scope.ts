@@ -5,14 +5,31 @@
  * @module
  */
 import type { HttpHeaders } from './headers.js';
+import {
+  ask,
+  canAsk,
+  type ElicitAnswer,
+  type ElicitContent,
+  type InputKind,
+  readElicitation,
+  readRoots,
+  readSampling,
+} from './input.js';
 import { LOG_LEVELS } from './modern.js';
 import type { Era } from './protocol-versions.js';
 import type {
   ClientCapabilities,
+  CreateMessageRequestParams,
+  CreateMessageResult,
+  ElicitAction,
+  ElicitationSchema,
+  ElicitRequestFormParams,
+  ElicitRequestURLParams,
   Implementation,
   JSONRPCNotification,
   LoggingLevel,
   ProgressToken,
+  Root,
 } from './types.js';
 
 /**
@@ -23,6 +40,8 @@ export type NotificationSink = (notification: JSONRPCNotification) => void;
 
 // Why a request stopped: the client went away (2026-07-28) or said so (notifications/cancelled).
 const CANCELLED = 'cancelled';
+
+const NO_SCOPES: readonly string[] = Object.freeze([]);
 
 /** The time a tool call may take by default: 30 s, under the minute clients commonly wait. */
 export const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
@@ -63,6 +82,12 @@ export class RequestScope {
   declare readonly clientInfo: Implementation | undefined;
   /** Its HTTP headers, when it came over HTTP. */
   declare readonly headers: HttpHeaders | undefined;
+  /**
+   * The OAuth scopes its access token grants (`authorize`'s principal's `scopes` over HTTP; none
+   * without a token): a tool, prompt, resource or template that requires others is not listed
+   * for it, and refused.
+   */
+  declare grantedScopes: readonly string[];
   /** The most milliseconds a tool call may take, unless the tool sets its own `timeoutMs`. */
   declare timeoutMs: number;
   /** @internal Where its notifications go, while it runs; `undefined` when nothing listens. */
@@ -80,6 +105,12 @@ export class RequestScope {
   declare cancellable: boolean;
   // The last progress sent, which the next must exceed.
   declare lastProgress: number;
+  /**
+   * What the method keeps across the rounds of a request that asks for input (2026-07-28): set it
+   * before asking, and the next round reads it back. A JSON value, signed into `requestState`
+   * (which needs the server's `requestStateKey`): the client can read it, not change it.
+   */
+  declare state: unknown;
 
   /**
    * @param era - The request's era; the handshake era's by default.
@@ -100,6 +131,7 @@ export class RequestScope {
     this.clientCapabilities = clientCapabilities;
     this.clientInfo = clientInfo;
     this.headers = headers;
+    this.grantedScopes = NO_SCOPES;
     this.timeoutMs = DEFAULT_TOOL_TIMEOUT_MS;
     this.notify = undefined;
     this.progressToken = undefined;
@@ -107,6 +139,76 @@ export class RequestScope {
     this.cancelled = false;
     this.cancellable = false;
     this.lastProgress = Number.NEGATIVE_INFINITY;
+    this.state = undefined;
+  }
+
+  /**
+   * Ask the user to fill in a form, or to visit a URL (2026-07-28, in `tools/call`, `prompts/get`
+   * and `resources/read`). Without the answer yet, the request is answered `input_required`, and
+   * the method stops here: it runs again, from the start, when the client calls again with the
+   * answer. Ask for several inputs at once with `Promise.all`; answers of earlier rounds come back
+   * from this same call.
+   *
+   * @param key - The input's name, unique in the request, e.g. `user_name`.
+   * @param params - The message, and the form's schema (or `mode: 'url'` and the URL).
+   * @returns What the user did; an accepted form's values, checked against the schema and typed
+   * from it.
+   * @throws InputUnavailableError - When the client cannot answer (see {@link canAsk}).
+   *
+   * @example
+   * ```ts
+   * const answer = await scope.elicit('user_name', {
+   *   message: 'What is your name?',
+   *   requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+   * });
+   * return answer.action === 'accept' ? `Hello, ${answer.content.name}!` : 'Hello!';
+   * ```
+   */
+  elicit<const Schema extends ElicitationSchema>(
+    key: string,
+    params: ElicitRequestFormParams<Schema>,
+  ): Promise<ElicitAnswer<ElicitContent<Schema>>>;
+  elicit(key: string, params: ElicitRequestURLParams): Promise<{ action: ElicitAction }>;
+  elicit(key: string, params: ElicitRequestFormParams | ElicitRequestURLParams): Promise<unknown> {
+    return ask(this, key, { method: 'elicitation/create', params }, readElicitation(params));
+  }
+
+  /**
+   * Ask the client's LLM for a message (2026-07-28; deprecated there, as sampling is), as
+   * {@link elicit} asks the user.
+   *
+   * @param key - The input's name, unique in the request.
+   * @param params - The messages, and the most tokens to sample.
+   * @returns The sampled message.
+   * @throws InputUnavailableError - When the client cannot answer.
+   */
+  sample(key: string, params: CreateMessageRequestParams): Promise<CreateMessageResult> {
+    return ask(this, key, { method: 'sampling/createMessage', params }, readSampling);
+  }
+
+  /**
+   * Ask the client for its roots (2026-07-28; deprecated there, as roots are), as {@link elicit}
+   * asks the user.
+   *
+   * @param key - The input's name, unique in the request.
+   * @returns The roots.
+   * @throws InputUnavailableError - When the client cannot answer.
+   */
+  listRoots(key = 'roots'): Promise<Root[]> {
+    return ask(this, key, { method: 'roots/list' }, readRoots);
+  }
+
+  /**
+   * Whether the client can be asked for input of a kind: a 2026-07-28 `tools/call`,
+   * `prompts/get` or `resources/read` whose client declares the capability. Never in the
+   * handshake era.
+   *
+   * @param kind - `elicitation` (a form), `elicitation.url`, `sampling`, `sampling.tools` or
+   * `roots`.
+   * @returns True when such a request can be sent.
+   */
+  canAsk(kind: InputKind): boolean {
+    return canAsk(this, kind);
   }
 
   /**

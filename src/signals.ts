@@ -107,6 +107,8 @@ export type ToolOutcome =
   | 'cancelled'
   /** The tool threw a `ProtocolError`: the client got its code. */
   | 'protocol-error'
+  /** The tool asked for input (2026-07-28): the client was sent the input requests. */
+  | 'input-required'
   /** Something unexpected failed: the client got -32603, the logger the error. */
   | 'internal-error';
 

@@ -17,6 +17,8 @@ import type {
   GetPromptResult,
   Implementation,
   InitializeResult,
+  InputRequest,
+  InputRequiredResult,
   Prompt,
   ReadResourceResult,
   Resource,
@@ -38,6 +40,24 @@ export interface TestClientOptions {
   clientCapabilities?: ClientCapabilities;
   /** Who the client says it is, in 2026-07-28 requests. Default: left out. */
   clientInfo?: Implementation;
+  /**
+   * Answer the input requests of a 2026-07-28 `input_required` result, as a real client asks its
+   * user or its LLM: the request is then sent again with the answers, up to 10 rounds. Without
+   * it, an `input_required` result is returned as it is.
+   *
+   * @example
+   * ```ts
+   * answerInput: (request) =>
+   *   request.method === 'elicitation/create' ? { action: 'accept', content: { name: 'Ada' } } : undefined,
+   * ```
+   */
+  answerInput?: (request: InputRequest, key: string) => unknown;
+  /**
+   * The OAuth scopes its requests are granted, as an access token's would be over HTTP: a tool,
+   * prompt, resource or template that requires others is not listed, and refused with a
+   * `ResponseError` of status 403. Default: none.
+   */
+  grantedScopes?: readonly string[];
 }
 
 /** A JSON-RPC error answer, thrown: a {@link ProtocolError} with the HTTP status it came with. */
@@ -116,10 +136,8 @@ export class TestClient {
     const body = JSON.parse(JSON.stringify(payload));
     this.#verified ??= verify(this.#server());
     await this.#verified;
-    const answer = await this.#server().handle(
-      body,
-      headers === undefined ? undefined : { headers },
-    );
+    const { grantedScopes } = this.#options;
+    const answer = await this.#server().handle(body, { headers, grantedScopes });
     if (answer === undefined) return undefined;
     const parsed = JSON.parse(JSON.stringify(answer));
     const status = Array.isArray(answer) ? undefined : httpStatusOf(answer);
@@ -129,7 +147,8 @@ export class TestClient {
   }
 
   /**
-   * Send a request and return its result. In the 2026-07-28 era, `_meta` and the headers are added.
+   * Send a request and return its result. In the 2026-07-28 era, `_meta` and the headers are
+   * added, and, with `answerInput`, the input a result asks for is answered.
    *
    * @param method - The method, e.g. `tools/list`.
    * @param params - Its params.
@@ -137,6 +156,21 @@ export class TestClient {
    * @throws ResponseError - With the code, message and HTTP status of a JSON-RPC error answer.
    */
   async request<R extends Result = Result>(method: string, params?: object): Promise<R> {
+    let result = await this.#request(method, params);
+    const { answerInput } = this.#options;
+    for (let round = 0; answerInput !== undefined && round < 10; round++) {
+      if (result.resultType !== 'input_required') break;
+      const { inputRequests = {}, requestState } = result as InputRequiredResult;
+      const inputResponses: Record<string, unknown> = {};
+      for (const [key, request] of Object.entries(inputRequests)) {
+        inputResponses[key] = await answerInput(request, key);
+      }
+      result = await this.#request(method, { ...params, inputResponses, requestState });
+    }
+    return result as R;
+  }
+
+  async #request(method: string, params: object | undefined): Promise<Result> {
     const id = this.#nextId++;
     const headers = this.#modern ? await this.#headers(method, params) : undefined;
     const message = { jsonrpc: '2.0', id, method, ...this.#params(params) };
@@ -152,7 +186,7 @@ export class TestClient {
       } = answer.error as { code: number; message: string; data?: unknown };
       throw new ResponseError(code, text, data, (answer as { status?: number }).status ?? 200);
     }
-    return answer.result as R;
+    return answer.result as Result;
   }
 
   /**

@@ -10,11 +10,13 @@ import {
   ProtocolError,
   withoutStack,
 } from './errors.js';
+import { asksInput } from './input.js';
 import { ErrorCode, isObject, utf8Length } from './jsonrpc.js';
 import { type CacheHint, cacheHint, type Method } from './methods.js';
 import { checkParameterHeaders, hasCapabilities } from './modern.js';
 import { page, pageSizeOf } from './paging.js';
 import { DEFAULT_TOOL_TIMEOUT_MS, type RequestScope } from './scope.js';
+import { isGranted, requireScopes } from './scopes.js';
 import type { MCPServerBase } from './server-base.js';
 import { mcpserverToolCalled, type ToolOutcome } from './signals.js';
 import type { AnyTool } from './tool-base.js';
@@ -143,21 +145,24 @@ function argumentsProblem(
 
 /**
  * List a server's tools, in the order of its `tools`: all on one page, or pages of the server's
- * `pageSize`.
+ * `pageSize`. A tool whose `requiredScopes` the request is not granted is left out.
  *
  * @param server - The server.
  * @param params - The params of `tools/list`.
+ * @param scope - The request's scope: its version, and the scopes it is granted.
  * @returns The tools' definitions, each built once per tool class.
  * @throws ProtocolError - -32602 for a cursor this list did not hand out.
  */
 export function listTools(
   server: MCPServerBase,
   params: Record<string, unknown>,
-  scope: Pick<RequestScope, 'era' | 'protocolVersion'>,
+  scope: Pick<RequestScope, 'era' | 'protocolVersion' | 'grantedScopes'>,
 ): ListToolsResult {
   const version = versionOf(scope);
   const tools = [];
-  for (const tool of server.tools.values()) tools.push(toolFor(tool.definition(), version));
+  for (const tool of server.tools.values()) {
+    if (isGranted(scope, tool.requiredScopes)) tools.push(toolFor(tool.definition(), version));
+  }
   const { items, nextCursor } = page(tools, params.cursor, pageSizeOf(server), 'tools');
   return nextCursor === undefined
     ? { tools: items as Tool[] }
@@ -174,8 +179,9 @@ export function listTools(
  * @param scope - The request's scope: its era, and the client capabilities it declares.
  * @returns The tool's result.
  * @throws ProtocolError - -32602 for a name that is not a string, arguments that are not an
- * object, or a tool that does not exist; -32021 for a 2026-07-28 request that does not declare
- * the client capabilities the tool needs.
+ * object, or a tool that does not exist; an `InsufficientScopeError` (403) when the request
+ * is not granted the tool's `requiredScopes`; -32021 for a 2026-07-28 request that does not
+ * declare the client capabilities the tool needs.
  */
 export async function callTool(
   server: MCPServerBase,
@@ -193,6 +199,7 @@ export async function callTool(
   if (tool === undefined) {
     throw new ProtocolError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
   }
+  requireScopes(scope, tool.requiredScopes, name);
   const needs = tool.requiredClientCapabilities;
   if (
     scope.era === 'modern' &&
@@ -230,6 +237,7 @@ export async function callTool(
     return { content: [{ type: 'text', text: error.message }], isError: true };
   } finally {
     if (scope.cancelled) outcome = 'cancelled';
+    else if (asksInput(scope)) outcome = 'input-required';
     if (mcpserverToolCalled.connected) {
       const event = {
         server: server.name,
@@ -262,6 +270,7 @@ export const TOOL_METHODS: Readonly<Record<string, Method>> = {
     capability: 'tools',
     has: hasTools,
     named: 'name',
+    input: true,
     checkHeaders(server, params, headers) {
       const name = params?.name;
       const tool = typeof name === 'string' ? server.tools.get(name) : undefined;

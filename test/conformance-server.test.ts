@@ -111,6 +111,14 @@ conformance('tools/list: the test tools, each with a description', async () => {
       'test_streaming_elicitation',
       'test_logging_tool',
       'test_custom_headers',
+      'test_input_required_result_elicitation',
+      'test_input_required_result_sampling',
+      'test_input_required_result_list_roots',
+      'test_input_required_result_request_state',
+      'test_input_required_result_multiple_inputs',
+      'test_input_required_result_multi_round',
+      'test_input_required_result_tampered_state',
+      'test_input_required_result_capabilities',
     ],
   );
   for (const tool of tools) {
@@ -425,6 +433,59 @@ conformance(
   },
 );
 
+conformance('2026-07-28: test_input_required_result_multi_round, three rounds', async () => {
+  const ALL = { elicitation: {}, sampling: {}, roots: {} };
+  const round = (extra: object) =>
+    modern(
+      'tools/call',
+      { name: 'test_input_required_result_multi_round', arguments: {}, ...extra },
+      { capabilities: ALL },
+    );
+  const first = (await round({})).body.result;
+  assert.is(first.resultType, 'input_required');
+  assert.equal(Object.keys(first.inputRequests), ['step1']);
+  const accept = (content: object) => ({ action: 'accept', content });
+  const second = (
+    await round({
+      inputResponses: { step1: accept({ name: 'Ada' }) },
+      requestState: first.requestState,
+    })
+  ).body.result;
+  assert.equal(Object.keys(second.inputRequests), ['step2']);
+  assert.is.not(second.requestState, first.requestState);
+  const third = (
+    await round({
+      inputResponses: { step2: accept({ color: 'blue' }) },
+      requestState: second.requestState,
+    })
+  ).body.result;
+  assert.equal(third.content, [{ type: 'text', text: 'Ada likes blue.' }]);
+  const tampered = await round({
+    inputResponses: { step2: accept({ color: 'blue' }) },
+    requestState: `${second.requestState}-TAMPERED`,
+  });
+  assert.equal(tampered.body.error, {
+    code: -32602,
+    message: 'requestState is not valid for this request.',
+  });
+  // The handshake era has no input requests: the tool cannot ask.
+  const legacy = await fetch(server.url, {
+    method: 'POST',
+    headers: HEADERS,
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 9,
+      method: 'tools/call',
+      params: { name: 'test_input_required_result_elicitation', arguments: {} },
+    }),
+  });
+  assert.equal((await legacy.json()).error, {
+    code: -32603,
+    message:
+      'This request needs elicitation/create, which a client answers in protocol 2026-07-28 only.',
+  });
+});
+
 conformance('2026-07-28: test_custom_headers wants its Mcp-Param-* headers', async () => {
   const custom = (args: object, headers: Record<string, string> = {}) =>
     modern('tools/call', { name: 'test_custom_headers', arguments: args }, { headers });
@@ -463,7 +524,7 @@ conformance('2026-07-28: test_custom_headers wants its Mcp-Param-* headers', asy
 
 // --- Prompts and completion ---
 
-conformance('prompts/list: the four test prompts, each with a description', async () => {
+conformance('prompts/list: the five test prompts, each with a description', async () => {
   const { prompts } = await rpc('prompts/list');
   assert.equal(
     prompts.map((prompt: { name: string; description?: string }) => [
@@ -475,6 +536,7 @@ conformance('prompts/list: the four test prompts, each with a description', asyn
       ['test_prompt_with_arguments', 'string'],
       ['test_prompt_with_embedded_resource', 'string'],
       ['test_prompt_with_image', 'string'],
+      ['test_input_required_result_prompt', 'string'],
     ],
   );
   assert.equal(prompts[1].arguments, [

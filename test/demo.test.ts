@@ -153,9 +153,13 @@ demo('the project server scoped to one repository', async ({ demo }) => {
 
 demo('the operations server: nothing without the staff token', async ({ demo }) => {
   const refusals = [
-    [{}, 401, 'A staff token is required: Authorization: Bearer <token>.'],
-    [{ Authorization: 'Bearer wrong' }, 401, 'This token is not a staff token.'],
-    [{ Authorization: 'Basic c3RhZmY6c2VjcmV0' }, 401, 'A staff token is required'],
+    [{}, 401, 'A staff token or an access token is required: Authorization: Bearer <token>.'],
+    [{ Authorization: 'Bearer wrong' }, 401, 'The access token is not valid.'],
+    [
+      { Authorization: 'Basic c3RhZmY6c2VjcmV0' },
+      401,
+      'A staff token or an access token is required',
+    ],
   ] as const;
   for (const [headers, status, message] of refusals) {
     try {
@@ -172,7 +176,10 @@ demo('the operations server: nothing without the staff token', async ({ demo }) 
     body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
   });
   assert.is(raw.status, 401);
-  assert.is(raw.headers.get('www-authenticate'), 'Bearer');
+  assert.is(
+    raw.headers.get('www-authenticate'),
+    `Bearer scope="operations", resource_metadata="${demo.metadata.url}"`,
+  );
   assert.not.match(await raw.text(), /search_logs|get_health/);
 });
 
@@ -186,11 +193,11 @@ demo('the operations server: a wrong token is 401 invalid_token, never 403', asy
       body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
     });
     assert.is(response.status, 401);
-    assert.is(response.headers.get('www-authenticate'), 'Bearer error="invalid_token"');
+    assert.match(response.headers.get('www-authenticate') ?? '', /^Bearer error="invalid_token"/);
     assert.equal(await response.json(), {
       jsonrpc: '2.0',
       id: null,
-      error: { code: -32600, message: 'This token is not a staff token.' },
+      error: { code: -32600, message: 'The access token is not valid.' },
     });
   }
 });

@@ -1,6 +1,11 @@
 // The demo: the public project server at /mcp and the staff-only operations server at
 // /operations/mcp, on node:http. `npm start`; from the environment: PORT, MCP_STAFF_TOKEN,
-// MCP_CORS_ORIGINS, and MCP_PAGE_SIZE (the most items a page of any list holds).
+// MCP_AUTHORIZATION_SERVER, MCP_CORS_ORIGINS, and MCP_PAGE_SIZE (the most items a page of
+// any list holds).
+//
+// The operations server is an OAuth protected resource: its metadata names an authorization
+// server (MCP_AUTHORIZATION_SERVER, an issuer URL, or else a local development one started here),
+// whose access tokens for it, with the scope `operations`, it accepts; and the staff token.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,9 +14,12 @@ import {
   bearerToken,
   createHttpHandler,
   type HttpRequest,
+  protectedResourceMetadata,
   unauthorized,
 } from 'mcp-protocol-core/http';
 import { nodeListener } from '../node-http.js';
+import type { AuthorizationServer } from '../oauth/authorization-server.js';
+import { discoverJwksUri, jwtAuthorizer } from '../oauth/verify-jwt.js';
 import { Activity } from './activity.js';
 import { OperationsServer } from './operations-server.js';
 import { ProjectServer } from './project-server.js';
@@ -25,10 +33,25 @@ export interface DemoOptions {
   token?: string | undefined;
   /** Where a log line per call goes; none when left out. */
   log?: (line: string) => void;
+  /**
+   * The issuer URL of the authorization server whose tokens the operations server accepts; a
+   * local development one is started when left out.
+   */
+  authorizationServer?: string | undefined;
   /** The origins whose browser pages may call /mcp (CORS), e.g. `http://localhost:6274`. */
   corsOrigins?: readonly string[] | undefined;
   /** The most tools a page of the project server's `tools/list` holds; one page when left out. */
   pageSize?: number | undefined;
+}
+
+/** The scope an access token needs for the operations server. */
+export const OPERATIONS_SCOPE = 'operations';
+
+// The local development authorization server (oauth2-mock-server, a dev dependency), loaded only
+// when no other is given.
+async function localAuthorizationServer(): Promise<AuthorizationServer> {
+  const { startAuthorizationServer } = await import('../oauth/authorization-server.js');
+  return startAuthorizationServer();
 }
 
 /** Start the demo on 127.0.0.1; resolves when it listens. */
@@ -36,9 +59,14 @@ export async function startDemo({
   port = 3000,
   token = randomBytes(24).toString('base64url'),
   log,
+  authorizationServer,
   corsOrigins,
   pageSize,
 }: DemoOptions = {}) {
+  const local = authorizationServer === undefined ? await localAuthorizationServer() : undefined;
+  const issuer = local?.issuer ?? authorizationServer!;
+  const jwksUri = local?.jwksUri ?? (await discoverJwksUri(issuer));
+
   const repository = loadRepository(fileURLToPath(new URL('../../', import.meta.url)));
   const activity = new Activity();
   const disconnect = activity.connect(log);
@@ -55,23 +83,6 @@ export async function startDemo({
     createHttpHandler(() => new ProjectServer([repository], repository, pageSize)),
   );
 
-  // Hashed first, so that the comparison takes the same time whatever the token's length.
-  const expected = digest(token);
-  // No token, or a wrong one: 401, the client must (re)authenticate; a wrong one is told
-  // invalid_token (RFC 6750), as the MCP authorization spec asks for invalid or expired tokens.
-  // 403 would be for a caller known but without the right, which one shared token cannot tell.
-  const authorize = (request: HttpRequest) => {
-    const given = bearerToken(request.headers);
-    if (given === undefined)
-      return unauthorized('A staff token is required: Authorization: Bearer <token>.');
-    return timingSafeEqual(digest(given), expected)
-      ? 'staff'
-      : unauthorized('This token is not a staff token.', { error: 'invalid_token' });
-  };
-  const operations = nodeListener(
-    createHttpHandler(() => new OperationsServer(activity), { authorize }),
-  );
-
   const notFound = (response: ServerResponse) =>
     response.writeHead(404, { 'content-type': 'application/json' }).end(
       JSON.stringify({
@@ -81,27 +92,72 @@ export async function startDemo({
       }),
     );
 
-  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  // The operations server's canonical URI: the audience of its access tokens (RFC 8707).
+  const resource = `${base}/operations/mcp`;
+  const metadata = protectedResourceMetadata({
+    resource,
+    authorizationServers: [issuer],
+    scopesSupported: [OPERATIONS_SCOPE],
+    resourceName: 'Operations',
+  });
+  const verify = jwtAuthorizer({ issuer, jwksUri, resource, requiredScopes: [OPERATIONS_SCOPE] });
+  // Hashed first, so that the comparison takes the same time whatever the token's length.
+  const expected = digest(token);
+  // No token: 401, naming the metadata. The staff token, or an access token of the authorization
+  // server for this server with the scope: served. Any other token: 401 invalid_token; an access
+  // token without the scope: 403 insufficient_scope (see verify-jwt.ts).
+  const authorize = async (request: HttpRequest) => {
+    const given = bearerToken(request.headers);
+    if (given === undefined) {
+      return unauthorized(
+        'A staff token or an access token is required: Authorization: Bearer <token>.',
+      );
+    }
+    if (timingSafeEqual(digest(given), expected)) {
+      return { subject: 'staff', scopes: [OPERATIONS_SCOPE] };
+    }
+    return verify(request);
+  };
+  const operations = nodeListener(
+    createHttpHandler(() => new OperationsServer(activity), {
+      authorize,
+      resourceMetadata: metadata,
+    }),
+  );
+  const operationsMetadata = nodeListener(metadata);
+
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     const { pathname, searchParams } = new URL(request.url ?? '/', 'http://localhost');
     const scope = searchParams.get('repository');
     if (pathname === '/mcp' && (scope === null || scope === repository.name))
       void project(request, response);
     else if (pathname === `/mcp/${repository.name}`) void scoped(request, response);
     else if (pathname === '/operations/mcp') void operations(request, response);
+    else if (pathname === metadata.path) void operationsMetadata(request, response);
     else notFound(response);
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     base,
     token,
     repository: repository.name,
-    close: () =>
-      new Promise<void>((resolve) => {
-        disconnect();
+    /** The authorization server the operations server trusts. */
+    issuer,
+    /** The local one, when the demo started it. */
+    authorization: local,
+    /** The operations server's protected resource metadata. */
+    metadata,
+    close: async () => {
+      disconnect();
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      });
+      await local?.close();
+    },
   };
 }
 
@@ -120,6 +176,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     token: process.env.MCP_STAFF_TOKEN,
     pageSize,
     log: (line) => console.log(`${new Date().toISOString()} ${line}`),
+    authorizationServer: process.env.MCP_AUTHORIZATION_SERVER,
     corsOrigins: process.env.MCP_CORS_ORIGINS?.split(','),
   });
   console.log(
@@ -127,6 +184,16 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   );
   console.log(`Operations server: ${demo.base}/operations/mcp  (staff only)`);
   if (generated) console.log(`Staff token (set MCP_STAFF_TOKEN to choose one): ${demo.token}`);
+  console.log(`  or an OAuth access token with the scope ${OPERATIONS_SCOPE}, from ${demo.issuer}`);
+  console.log(`  (its metadata: ${demo.metadata.url})`);
+  if (demo.authorization !== undefined) {
+    console.log(
+      '  That authorization server is a local one for development (MCP_AUTHORIZATION_SERVER names another); a token from it:',
+    );
+    console.log(
+      `  curl -s ${demo.authorization.tokenEndpoint} -d grant_type=client_credentials -d client_id=demo -d scope=${OPERATIONS_SCOPE} -d resource=${demo.metadata.document.resource}`,
+    );
+  }
   console.log('\nConnect a client (the MCP Inspector 2.x needs Node 22.19 or later):');
   console.log(
     `  npx @modelcontextprotocol/inspector@2.12.0 --cli ${demo.base}/mcp --method tools/list`,

@@ -1,0 +1,340 @@
+/**
+ * Input requests (2026-07-28, multi round-trip requests): a `tools/call`, `prompts/get` or
+ * `resources/read` asks its client for input (a form, a sampled message, the roots) by answering
+ * `input_required`; the client gets the answers and calls again with them, and the method runs
+ * again from the start, now with the answers. What earlier rounds learned travels in
+ * `requestState`, signed with HMAC-SHA-256, so that any process can take the next round and no
+ * client can forge it. Nothing is kept between the rounds.
+ *
+ * @module
+ */
+import { ProtocolError } from './errors.js';
+import { ErrorCode, isObject } from './jsonrpc.js';
+import { hasCapabilities } from './modern.js';
+import { invalid, seal, unseal } from './request-state.js';
+import { compileSchema, type JSONSchema, type Validator } from './schema.js';
+import type { RequestScope } from './scope.js';
+import type { MCPServerBase } from './server-base.js';
+import type { ToolArguments } from './tool-base.js';
+import type {
+  ClientCapabilities,
+  CreateMessageResult,
+  ElicitationSchema,
+  ElicitRequestFormParams,
+  ElicitRequestURLParams,
+  InputRequest,
+  InputRequiredResult,
+  Result,
+  Root,
+} from './types.js';
+
+/** How long a `requestState` is honoured by default: ten minutes, for a person to answer. */
+export const DEFAULT_REQUEST_STATE_TTL_MS = 600_000;
+
+/** What a client may be asked, for `scope.canAsk()`: a form, a URL, sampling (with tools), roots. */
+export type InputKind = 'elicitation' | 'elicitation.url' | 'sampling' | 'sampling.tools' | 'roots';
+
+/** The values of an accepted form, typed from its schema. */
+export type ElicitContent<Schema extends ElicitationSchema> = Schema extends JSONSchema
+  ? ToolArguments<Schema>
+  : { [key: string]: string | number | boolean | string[] };
+
+/** What the user did with a form: accepted it, with its values; or declined or dismissed it. */
+export type ElicitAnswer<Content> =
+  | { action: 'accept'; content: Content }
+  | { action: 'decline' | 'cancel' };
+
+/**
+ * The client cannot answer an input request. Unless the method catches it: in 2026-07-28, a
+ * request that does not declare the capability is answered -32021 (HTTP 400) with
+ * `data.requiredCapabilities`; in the handshake era, which has no input requests, -32603 with
+ * this message.
+ */
+export class InputUnavailableError extends ProtocolError {
+  override name = 'InputUnavailableError';
+  /** What the client would have to declare, e.g. `{ elicitation: {} }`. */
+  readonly requiredCapabilities: ClientCapabilities;
+
+  /**
+   * @param request - The request that cannot be sent.
+   * @param era - The era of the request that asked.
+   */
+  constructor(request: InputRequest, era: RequestScope['era']) {
+    const requiredCapabilities = needs(request);
+    if (era === 'handshake') {
+      super(
+        ErrorCode.InternalError,
+        `This request needs ${request.method}, which a client answers in protocol 2026-07-28 only.`,
+      );
+    } else {
+      super(
+        ErrorCode.MissingRequiredClientCapability,
+        `This request needs ${request.method}, which its client capabilities do not declare.`,
+        { requiredCapabilities },
+        400,
+      );
+    }
+    this.requiredCapabilities = requiredCapabilities;
+  }
+}
+
+// One round of a request: the answers it came with, what the method read and asked.
+interface Round {
+  /** The answers: this call's `inputResponses`, then earlier rounds' (which win). */
+  readonly answers: Record<string, unknown>;
+  /** The answers the method read: carried to the next round. */
+  readonly used: Map<string, unknown>;
+  /** The requests to send, by key. */
+  readonly asked: Map<string, InputRequest>;
+  /** The asks in flight, settled before the round is answered. */
+  readonly reading: Promise<unknown>[];
+  /** A mistake of the method's, e.g. two requests under one key: it fails the round. */
+  fault?: TypeError;
+}
+
+const rounds = new WeakMap<RequestScope, Round>();
+
+// What a missing answer throws, to stop the method: its round answers input_required.
+class InputRequired extends Error {
+  override name = 'InputRequired';
+}
+
+function needs({ method, params }: InputRequest): ClientCapabilities {
+  if (method === 'roots/list') return { roots: {} };
+  if (method === 'elicitation/create')
+    return { elicitation: params.mode === 'url' ? { url: {} } : {} };
+  const sampling: { tools?: object; context?: object } = {};
+  if (params.tools !== undefined || params.toolChoice !== undefined) sampling.tools = {};
+  if (params.includeContext !== undefined && params.includeContext !== 'none')
+    sampling.context = {};
+  return { sampling };
+}
+
+// A bare `elicitation: {}` is form mode; a client that names its modes must name `form`.
+function declares(declared: ClientCapabilities | undefined, need: ClientCapabilities): boolean {
+  if (!hasCapabilities(declared, need)) return false;
+  const modes = declared?.elicitation;
+  const form = need.elicitation !== undefined && need.elicitation.url === undefined;
+  return !form || modes?.url === undefined || modes.form !== undefined;
+}
+
+const KINDS: Record<InputKind, ClientCapabilities> = {
+  elicitation: { elicitation: {} },
+  'elicitation.url': { elicitation: { url: {} } },
+  sampling: { sampling: {} },
+  'sampling.tools': { sampling: { tools: {} } },
+  roots: { roots: {} },
+};
+
+/**
+ * Whether a request's client can be asked for input of a kind: a 2026-07-28 `tools/call`,
+ * `prompts/get` or `resources/read` whose client declares the capability.
+ *
+ * @param scope - The request's scope.
+ * @param kind - What to ask.
+ * @returns True when an input request of that kind can be sent.
+ */
+export function canAsk(scope: RequestScope, kind: InputKind): boolean {
+  return rounds.has(scope) && declares(scope.clientCapabilities, KINDS[kind]);
+}
+
+/**
+ * Whether a request's method has asked for input it has not got: its answer is `input_required`.
+ *
+ * @param scope - The request's scope.
+ * @returns True when it has.
+ */
+export function asksInput(scope: RequestScope): boolean {
+  return (rounds.get(scope)?.asked.size ?? 0) > 0;
+}
+
+/**
+ * Ask for input: the answer when the request came with one that `read` accepts, else the request
+ * is sent with the round's `input_required`, and the method stops here (the returned promise
+ * rejects).
+ *
+ * @param scope - The request's scope.
+ * @param key - The request's key, unique in the request; the answer comes back under it.
+ * @param request - The input request.
+ * @param read - The answer as the method sees it, or `undefined` for an answer to ask again.
+ * @returns The answer.
+ * @throws InputUnavailableError - When the client cannot answer it.
+ */
+export function ask<T>(
+  scope: RequestScope,
+  key: string,
+  request: InputRequest,
+  read: (answer: Record<string, unknown>) => T | undefined | Promise<T | undefined>,
+): Promise<T> {
+  const promise = answer(scope, key, request, read);
+  rounds.get(scope)?.reading.push(promise);
+  return promise;
+}
+
+async function answer<T>(
+  scope: RequestScope,
+  key: string,
+  request: InputRequest,
+  read: (answer: Record<string, unknown>) => T | undefined | Promise<T | undefined>,
+): Promise<T> {
+  const round = rounds.get(scope);
+  if (scope.era === 'handshake') throw new InputUnavailableError(request, 'handshake');
+  if (round === undefined) {
+    throw new TypeError(
+      `${request.method} can be asked in tools/call, prompts/get and resources/read only`,
+    );
+  }
+  if (!declares(scope.clientCapabilities, needs(request))) {
+    throw new InputUnavailableError(request, 'modern');
+  }
+  const given = Object.hasOwn(round.answers, key) ? round.answers[key] : undefined;
+  if (isObject(given)) {
+    const value = await read(given);
+    if (value !== undefined) {
+      round.used.set(key, given);
+      return value;
+    }
+  }
+  if (round.asked.has(key)) {
+    round.fault = new TypeError(`two input requests have the key ${key}`);
+    throw round.fault;
+  }
+  round.asked.set(key, request);
+  throw new InputRequired(`input required: ${key}`);
+}
+
+/**
+ * Run a method that may answer `input_required` (2026-07-28): check the answers and the state the
+ * request came with, run it, and, if it asked for input it has not got, answer the requests, with
+ * a signed `requestState` when answers or `scope.state` must reach the next round. In the
+ * handshake era, the method runs as it is: its input requests fail with
+ * {@link InputUnavailableError}.
+ *
+ * @param server - The server.
+ * @param method - The method, e.g. `tools/call`.
+ * @param params - Its params.
+ * @param scope - The request's scope.
+ * @param run - Runs the method.
+ * @returns Its result, or an {@link InputRequiredResult}.
+ * @throws ProtocolError - -32602 for `inputResponses` that are not an object of objects, or a
+ * `requestState` that is not valid for the request, or has expired.
+ */
+export async function runWithInput(
+  server: MCPServerBase,
+  method: string,
+  params: Record<string, unknown>,
+  scope: RequestScope,
+  run: () => Result | Promise<Result>,
+): Promise<Result> {
+  if (scope.era === 'handshake') return run();
+  const { inputResponses, requestState } = params;
+  if (inputResponses !== undefined && !isObject(inputResponses)) {
+    throw invalid('inputResponses must be an object.');
+  }
+  for (const [key, value] of Object.entries(inputResponses ?? {})) {
+    if (!isObject(value)) throw invalid(`inputResponses.${key} must be an object.`);
+  }
+  let carried: Record<string, unknown> = {};
+  if (requestState !== undefined) {
+    const state = await unseal(server, method, params, requestState);
+    if (isObject(state.answers)) carried = state.answers;
+    scope.state = state.state;
+  }
+  const round: Round = {
+    answers: { ...inputResponses, ...carried },
+    used: new Map(),
+    asked: new Map(),
+    reading: [],
+  };
+  rounds.set(scope, round);
+  let outcome: { result: Result } | { error: unknown };
+  try {
+    outcome = { result: await run() };
+  } catch (error) {
+    outcome = { error };
+  }
+  // A request asked alongside one that failed first (Promise.all) is asked too.
+  await Promise.allSettled(round.reading);
+  if (round.fault !== undefined) throw round.fault;
+  if (round.asked.size === 0) {
+    if ('error' in outcome) throw outcome.error;
+    return outcome.result;
+  }
+  const result: InputRequiredResult = {
+    resultType: 'input_required',
+    inputRequests: Object.fromEntries(round.asked),
+  };
+  if (round.used.size > 0 || scope.state !== undefined) {
+    result.requestState = await seal(server, method, params, {
+      expires: Date.now() + (server.requestStateTtlMs ?? DEFAULT_REQUEST_STATE_TTL_MS),
+      answers: round.used.size > 0 ? Object.fromEntries(round.used) : undefined,
+      state: scope.state,
+    });
+  }
+  return result;
+}
+
+// --- Reading answers: what does not fit is asked again. ---
+
+const validators = new Map<string, Promise<Validator>>();
+
+// Compiled once per schema text: a form's schema is usually written inline, a new object per call.
+function validatorOf(schema: ElicitationSchema): Promise<Validator> {
+  const text = JSON.stringify(schema);
+  let validator = validators.get(text);
+  if (validator === undefined) {
+    if (validators.size >= 100) validators.clear();
+    validator = compileSchema(schema as JSONSchema);
+    validators.set(text, validator);
+  }
+  return validator;
+}
+
+/**
+ * How an elicitation's answer is read: accepted with values its form's schema accepts, declined,
+ * or dismissed.
+ *
+ * @param params - The request's params.
+ * @returns The reader.
+ */
+export function readElicitation(params: ElicitRequestFormParams | ElicitRequestURLParams) {
+  return async (answer: Record<string, unknown>) => {
+    const { action, content } = answer;
+    if (action === 'decline' || action === 'cancel') return { action };
+    if (action !== 'accept') return undefined;
+    if (params.mode === 'url') return { action };
+    if (!isObject(content) || !(await validatorOf(params.requestedSchema))(content)) {
+      return undefined;
+    }
+    return { action, content };
+  };
+}
+
+/**
+ * Read a sampled message: a role, content and the model.
+ *
+ * @param answer - The client's answer.
+ * @returns It, or `undefined` when it is not one.
+ */
+export function readSampling(answer: Record<string, unknown>): CreateMessageResult | undefined {
+  const { role, content, model } = answer;
+  return (role === 'assistant' || role === 'user') &&
+    (isObject(content) || Array.isArray(content)) &&
+    typeof model === 'string'
+    ? (answer as unknown as CreateMessageResult)
+    : undefined;
+}
+
+/**
+ * Read the client's roots: each with a URI.
+ *
+ * @param answer - The client's answer.
+ * @returns The roots, or `undefined` when they are not.
+ */
+export function readRoots(answer: Record<string, unknown>): Root[] | undefined {
+  const { roots } = answer;
+  return Array.isArray(roots) &&
+    roots.every((root) => isObject(root) && typeof root.uri === 'string')
+    ? (roots as Root[])
+    : undefined;
+}
