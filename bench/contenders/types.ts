@@ -11,6 +11,11 @@ export interface Contender {
   readonly label: string;
   /** How it is driven, in one line, for RESULTS.md. */
   readonly how: string;
+  /**
+   * Whether it answers a request with an SSE stream of the notifications a method sends, then the
+   * response: only such contenders run the streaming workloads.
+   */
+  readonly streams?: boolean;
   /** Build the operation for one workload (once, before it is checked and timed). */
   prepare(workload: Workload): Promise<Op> | Op;
 }

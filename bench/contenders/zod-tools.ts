@@ -1,7 +1,9 @@
 // The fixtures' ten tools as zod schemas, as users of the SDK, mcp-lite and tmcp write them: the same
 // constraints as the JSON Schemas of bench/fixtures.ts, closed as this library closes them.
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { PROGRESS_TOOL, REVIEW_PROMPT } from '../features.js';
 import { TOOLS, type ToolFixture } from '../fixtures.js';
 
 const SCHEMAS = {
@@ -79,6 +81,39 @@ export const ZOD_TOOLS: readonly ZodTool[] = TOOLS.map((tool) => {
   return { tool, schema };
 });
 
+/** The tool that reports its progress, in zod. */
+export const PROGRESS_SCHEMA = z.strictObject({
+  repository: z.string().min(1),
+  steps: z.number().int().min(0).max(100).default(10),
+});
+
+/** The prompt's arguments, in zod: strings, as prompt arguments are. */
+export const PROMPT_SHAPE = {
+  repository: z.string().describe(REVIEW_PROMPT.arguments[0].description),
+  number: z.string().describe(REVIEW_PROMPT.arguments[1].description),
+  focus: z.string().describe(REVIEW_PROMPT.arguments[2].description).optional(),
+};
+
+/** The prompt's messages, as every contender answers them. */
+export function promptMessages(args: {
+  repository: string;
+  number: string;
+  focus?: string | undefined;
+}) {
+  return [
+    { role: 'user' as const, content: { type: 'text' as const, text: REVIEW_PROMPT.text(args) } },
+  ];
+}
+
+/** The MCP annotations of the tool that reports its progress. */
+export const PROGRESS_ANNOTATIONS = {
+  title: PROGRESS_TOOL.title,
+  readOnlyHint: false,
+  idempotentHint: false,
+  destructiveHint: false,
+  openWorldHint: false,
+};
+
 /** The MCP annotations of a fixture tool, as this library derives them. */
 export function annotations(tool: ToolFixture) {
   return {
@@ -92,6 +127,7 @@ export function annotations(tool: ToolFixture) {
 
 /** The version of a package installed in bench/node_modules, for the table. */
 export function versionOf(name: string): string {
-  const path = new URL(`../node_modules/${name}/package.json`, import.meta.url);
-  return JSON.parse(readFileSync(path, 'utf8')).version;
+  // From bench/contenders/ or a bundle in bench/.out/: bench/ is the nearest folder of that name.
+  const bench = fileURLToPath(import.meta.url).replace(/\/bench\/.*$/, '/bench/');
+  return JSON.parse(readFileSync(`${bench}node_modules/${name}/package.json`, 'utf8')).version;
 }
