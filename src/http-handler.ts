@@ -15,6 +15,7 @@ import {
 import { type CorsOptions, corsAllows, corsPolicy, withCors } from './cors.js';
 import { type HttpHeaders, header } from './headers.js';
 import {
+  acceptsEventStream,
   acceptsJson,
   checkedKeepAlive,
   checkedLimit,
@@ -27,13 +28,7 @@ import {
 import { ErrorCode, errorResponse, httpStatusOf, utf8Length } from './jsonrpc.js';
 import type { RequestContext } from './routing.js';
 import type { MCPServerBase } from './server-base.js';
-import {
-  acceptsEventStream,
-  DEFAULT_KEEP_ALIVE_MS,
-  EventStream,
-  SSE_HEADERS,
-  sseEvent,
-} from './sse.js';
+import { DEFAULT_KEEP_ALIVE_MS, EventStream, SSE_HEADERS, sseEvent } from './sse.js';
 import type { JSONRPCNotification, JSONRPCResponse } from './types.js';
 
 export { DEFAULT_MAX_BODY_BYTES };

@@ -44,22 +44,34 @@ export function isJsonMediaType(value: string | undefined): boolean {
   return value !== undefined && /^\s*application\/json\s*(;|$)/i.test(value);
 }
 
-// Whether an Accept header admits JSON. No Accept admits everything (RFC 9110).
-export function acceptsJson(accept: string | undefined): boolean {
+// Whether an Accept header admits one of `ranges`, its type, its family's wildcard, or `*/*`. No
+// Accept admits everything (RFC 9110).
+function accepts(accept: string | undefined, ranges: readonly string[], fast: RegExp): boolean {
   if (accept === undefined || accept.trim() === '') return true;
-  // What MCP clients send, `application/json, text/event-stream`, read without a parse.
-  if (
-    !accept.includes(';') &&
-    /(^|,)\s*(application\/json|application\/\*|\*\/\*)\s*(,|$)/i.test(accept)
-  ) {
-    return true;
-  }
+  // What MCP clients send, `application/json, text/event-stream`, has no parameter: read without
+  // a parse.
+  if (!accept.includes(';')) return fast.test(accept);
   return accept.split(',').some((range) => {
     const [type = '', ...params] = range.split(';').map((part) => part.trim().toLowerCase());
-    if (type !== 'application/json' && type !== 'application/*' && type !== '*/*') return false;
+    if (!ranges.includes(type)) return false;
     const q = params.find((param) => param.startsWith('q='));
     return q === undefined || Number(q.slice(2)) > 0;
   });
+}
+
+const JSON_RANGES = ['application/json', 'application/*', '*/*'];
+const JSON_FAST = /(^|,)\s*(application\/json|application\/\*|\*\/\*)\s*(,|$)/i;
+const SSE_RANGES = ['text/event-stream', 'text/*', '*/*'];
+const SSE_FAST = /(^|,)\s*(text\/event-stream|text\/\*|\*\/\*)\s*(,|$)/i;
+
+/** Whether an Accept header admits JSON. */
+export function acceptsJson(accept: string | undefined): boolean {
+  return accepts(accept, JSON_RANGES, JSON_FAST);
+}
+
+/** Whether an Accept header admits an event stream. */
+export function acceptsEventStream(accept: string | undefined): boolean {
+  return accepts(accept, SSE_RANGES, SSE_FAST);
 }
 
 // The BOM is removed once, below, for text and bytes alike: two are not JSON.

@@ -30,17 +30,6 @@ export function sseEvent(json: string): string {
   return `event: message\ndata: ${json}\n\n`;
 }
 
-// Whether an Accept header admits an event stream. No Accept admits everything (RFC 9110).
-export function acceptsEventStream(accept: string | undefined): boolean {
-  if (accept === undefined || accept.trim() === '') return true;
-  return accept.split(',').some((range) => {
-    const [type = '', ...params] = range.split(';').map((part) => part.trim().toLowerCase());
-    if (type !== 'text/event-stream' && type !== 'text/*' && type !== '*/*') return false;
-    const q = params.find((param) => param.startsWith('q='));
-    return q === undefined || Number(q.slice(2)) > 0;
-  });
-}
-
 const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
 
 /**
