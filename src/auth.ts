@@ -13,6 +13,7 @@ const REFUSAL = Symbol.for('mcp-protocol-core.Refusal');
 
 /** An `authorize` hook's refusal: made by {@link unauthorized} or {@link forbidden}. */
 export interface Refusal {
+  /** The brand that {@link isRefusal} checks, shared by every copy of the library. */
   readonly [REFUSAL]: true;
   /** 401: no valid credentials, or a token that is invalid or expired; 403: not allowed. */
   readonly status: 401 | 403;

@@ -58,9 +58,12 @@ const NO_ARGUMENTS: PromptArgumentsSchema = { type: 'object' };
  * });
  * ```
  */
-export function definePrompt<const Schema extends PromptArgumentsSchema = { type: 'object' }>(
-  spec: PromptSpec<Schema>,
-): PromptClass<Schema> {
+export function definePrompt<
+  const Schema extends PromptArgumentsSchema = {
+    /** No arguments: an object with no properties. */
+    type: 'object';
+  },
+>(spec: PromptSpec<Schema>): PromptClass<Schema> {
   const get = spec.get as unknown as (
     args: unknown,
     scope: RequestScope,

@@ -27,6 +27,7 @@ import type {
 
 /** The schema of one prompt argument: a string, as every prompt argument is on the wire. */
 export interface PromptArgumentSchema {
+  /** Always `string`: prompt arguments are strings on the wire. */
   readonly type: 'string';
   /** What the argument is for: listed as the argument's description. */
   readonly description?: string;
@@ -34,9 +35,13 @@ export interface PromptArgumentSchema {
   readonly title?: string;
   /** The values allowed. */
   readonly enum?: readonly string[];
+  /** The fewest characters allowed. */
   readonly minLength?: number;
+  /** The most characters allowed. */
   readonly maxLength?: number;
+  /** A regular expression the value must match. */
   readonly pattern?: string;
+  /** The value's format, e.g. `email` or `date`: an annotation, not checked. */
   readonly format?: string;
   /** The value when the argument is left out. */
   readonly default?: string;
@@ -48,6 +53,7 @@ export interface PromptArgumentSchema {
  * `description`, `required`); other arguments are refused.
  */
 export interface PromptArgumentsSchema {
+  /** Always `object`: the arguments, by name. */
   readonly type: 'object';
   /** The arguments, by name. */
   readonly properties?: { readonly [name: string]: PromptArgumentSchema };
@@ -55,8 +61,11 @@ export interface PromptArgumentsSchema {
   readonly required?: readonly string[];
   /** Always closed: an argument the schema does not name is refused. */
   readonly additionalProperties?: false;
+  /** What the arguments are, for a reader of the schema; not listed. */
   readonly description?: string;
+  /** A human-readable name of the arguments; not listed. */
   readonly title?: string;
+  /** The JSON Schema dialect: 2020-12 when absent, or draft-07. */
   readonly $schema?: string;
 }
 

@@ -30,6 +30,7 @@ export interface ToolAnnotations {
 export interface ObjectSchema {
   /** The dialect; 2020-12 when absent (2025-11-25). */
   $schema?: string;
+  /** Always `object`: arguments and structured results are objects. */
   type: 'object';
   /**
    * The schema of each property: an object, as the specification types it. A JSON Schema boolean
@@ -37,6 +38,7 @@ export interface ObjectSchema {
    * client, reject a tool whose property schema is not an object.
    */
   properties?: { [key: string]: object };
+  /** The properties that must be present. */
   required?: string[];
   [key: string]: unknown;
 }
@@ -92,6 +94,7 @@ export interface Annotations {
 
 /** Text for the LLM. */
 export interface TextContent {
+  /** Marks a text block. */
   type: 'text';
   /** The text. */
   text: string;
@@ -103,6 +106,7 @@ export interface TextContent {
 
 /** An image, base64-encoded. */
 export interface ImageContent {
+  /** Marks an image block. */
   type: 'image';
   /** The image's bytes, base64-encoded. */
   data: string;
@@ -116,6 +120,7 @@ export interface ImageContent {
 
 /** Audio, base64-encoded (2025-03-26). */
 export interface AudioContent {
+  /** Marks an audio block. */
   type: 'audio';
   /** The audio's bytes, base64-encoded. */
   data: string;
@@ -199,6 +204,7 @@ export interface ReadResourceResult extends Result {
 
 /** A link to a resource, in a tool's result (2025-06-18). */
 export interface ResourceLink extends Resource {
+  /** Marks a link to a resource, which the client reads if it wants. */
   type: 'resource_link';
 }
 
@@ -228,6 +234,7 @@ export interface BlobResourceContents {
 
 /** A resource's contents, embedded in a tool's result. */
 export interface EmbeddedResource {
+  /** Marks a resource whose contents come along. */
   type: 'resource';
   /** The contents: text or bytes. */
   resource: TextResourceContents | BlobResourceContents;

@@ -76,6 +76,7 @@ export interface GetPromptResult extends Result {
 
 /** A prompt, named in `completion/complete`. */
 export interface PromptReference {
+  /** Marks a reference to a prompt. */
   type: 'ref/prompt';
   /** The prompt's name. */
   name: string;
@@ -85,6 +86,7 @@ export interface PromptReference {
 
 /** A resource template, named in `completion/complete` by its URI template. */
 export interface ResourceTemplateReference {
+  /** Marks a reference to a resource template. */
   type: 'ref/resource';
   /** The template's URI template, e.g. `file:///{path}`. */
   uri: string;
@@ -95,13 +97,22 @@ export interface CompleteRequestParams extends RequestParams {
   /** The prompt or resource template whose argument is being filled in. */
   ref: PromptReference | ResourceTemplateReference;
   /** The argument, and what the user has typed of it so far. */
-  argument: { name: string; value: string };
-  /** The values of the other arguments, already filled in (2025-06-18). */
-  context?: { arguments?: { [key: string]: string } };
+  argument: {
+    /** The argument's name. */
+    name: string;
+    /** What the user has typed so far, to match suggestions against. */
+    value: string;
+  };
+  /** What else is known for completing it (2025-06-18). */
+  context?: {
+    /** The values of the other arguments or template variables, already filled in. */
+    arguments?: { [key: string]: string };
+  };
 }
 
 /** The answer to `completion/complete`. */
 export interface CompleteResult extends Result {
+  /** The suggestions for the argument. */
   completion: {
     /** The suggestions, best first: at most 100. */
     values: string[];
@@ -117,8 +128,11 @@ export interface CompleteResult extends Result {
  * or (2025-11-25) an array of enum strings. Forms are flat: no object fields.
  */
 export interface ElicitationField {
+  /** The field's type: `array` (2025-11-25) for a choice of several enum strings. */
   readonly type: 'string' | 'number' | 'integer' | 'boolean' | 'array';
+  /** The field's label. */
   readonly title?: string;
+  /** What to fill in, for the user. */
   readonly description?: string;
   /** `enum`, `oneOf`, `minLength`, `maximum`, `format`, `default`, `items`, … */
   readonly [keyword: string]: unknown;
@@ -126,14 +140,19 @@ export interface ElicitationField {
 
 /** The schema of an elicitation form: an object of flat fields. */
 export interface ElicitationSchema {
+  /** The JSON Schema dialect (2025-11-25). */
   readonly $schema?: string;
+  /** Always `object`: a form is an object of fields. */
   readonly type: 'object';
+  /** The fields, by name. */
   readonly properties: { readonly [name: string]: ElicitationField };
+  /** The fields the user must fill in. */
   readonly required?: readonly string[];
 }
 
 /** The params of `elicitation/create` in form mode: never ask for secrets so. */
 export interface ElicitRequestFormParams<Schema extends ElicitationSchema = ElicitationSchema> {
+  /** Form mode, the default when absent (2025-11-25). */
   mode?: 'form';
   /** What the user is asked, and why. */
   message: string;
@@ -143,6 +162,7 @@ export interface ElicitRequestFormParams<Schema extends ElicitationSchema = Elic
 
 /** The params of `elicitation/create` in URL mode (2025-11-25): the user visits a page. */
 export interface ElicitRequestURLParams {
+  /** URL mode. */
   mode: 'url';
   /** Why the user should visit it. */
   message: string;
@@ -155,6 +175,7 @@ export type ElicitAction = 'accept' | 'decline' | 'cancel';
 
 /** The client's answer to `elicitation/create`. */
 export interface ElicitResult {
+  /** What the user did. */
   action: ElicitAction;
   /** The form's values, when a form was accepted. */
   content?: { [key: string]: string | number | boolean | string[] };
@@ -165,35 +186,59 @@ export type SamplingContent =
   | TextContent
   | ImageContent
   | AudioContent
-  | { type: 'tool_use' | 'tool_result'; [key: string]: unknown };
+  | {
+      /** The LLM's call of a tool, or that call's result. */
+      type: 'tool_use' | 'tool_result';
+      [key: string]: unknown;
+    };
 
 /** A message of `sampling/createMessage`, asked or answered. */
 export interface SamplingMessage {
+  /** Who speaks: the user or the LLM. */
   role: Role;
+  /** What is said: one block, or several (2025-11-25). */
   content: SamplingContent | SamplingContent[];
+  /** Metadata (2025-11-25). */
   _meta?: Meta;
 }
 
 /** The params of `sampling/createMessage`: messages for the client's LLM. */
 export interface CreateMessageRequestParams {
+  /** The conversation so far. */
   messages: SamplingMessage[];
   /** The most tokens to sample. */
   maxTokens: number;
+  /** A system prompt the server asks for, which the client may change or leave out. */
   systemPrompt?: string;
+  /** How the server would have the client choose a model: advice, which the client may ignore. */
   modelPreferences?: {
-    hints?: { name?: string }[];
+    /** Names to match models by, the first match winning; they come before the priorities. */
+    hints?: {
+      /** A model name or part of one, e.g. `sonnet`; a client may map it to a similar model. */
+      name?: string;
+    }[];
+    /** How much a low cost matters, from 0 (not at all) to 1 (most). */
     costPriority?: number;
+    /** How much a fast answer matters, from 0 (not at all) to 1 (most). */
     speedPriority?: number;
+    /** How much a capable model matters, from 0 (not at all) to 1 (most). */
     intelligencePriority?: number;
   };
   /** Other than `none`, it needs the client's `sampling.context`; deprecated. */
   includeContext?: 'none' | 'thisServer' | 'allServers';
+  /** The sampling temperature. */
   temperature?: number;
+  /** Sequences that end the sampling. */
   stopSequences?: string[];
+  /** Passed to the LLM provider as it is, in the provider's format. */
   metadata?: object;
   /** Tools the LLM may use (2025-11-25): they need the client's `sampling.tools`. */
   tools?: Tool[];
-  toolChoice?: { mode?: 'auto' | 'required' | 'none' };
+  /** How the LLM may use the tools (2025-11-25); `auto` when absent. */
+  toolChoice?: {
+    /** `auto`: the LLM decides; `required`: it must call a tool; `none`: it must not. */
+    mode?: 'auto' | 'required' | 'none';
+  };
 }
 
 /** The client's answer to `sampling/createMessage`. */
@@ -208,26 +253,48 @@ export interface CreateMessageResult extends SamplingMessage {
 export interface Root {
   /** A `file://` URI. */
   uri: string;
+  /** A human-readable name for it. */
   name?: string;
+  /** Metadata (2025-06-18). */
   _meta?: Meta;
 }
 
 /** The client's answer to `roots/list`. */
 export interface ListRootsResult {
+  /** The roots. */
   roots: Root[];
 }
 
 /** A request a 2026-07-28 server asks its client to answer before it calls again. */
 export type InputRequest =
-  | { method: 'elicitation/create'; params: ElicitRequestFormParams | ElicitRequestURLParams }
-  | { method: 'sampling/createMessage'; params: CreateMessageRequestParams }
-  | { method: 'roots/list'; params?: { _meta?: Meta } };
+  | {
+      /** Ask the user, through a form or a page. */
+      method: 'elicitation/create';
+      /** The form or the page, and why. */
+      params: ElicitRequestFormParams | ElicitRequestURLParams;
+    }
+  | {
+      /** Sample the client's LLM. */
+      method: 'sampling/createMessage';
+      /** The messages, and how to sample. */
+      params: CreateMessageRequestParams;
+    }
+  | {
+      /** List the client's roots. */
+      method: 'roots/list';
+      /** Nothing but metadata. */
+      params?: {
+        /** Metadata. */
+        _meta?: Meta;
+      };
+    };
 
 /**
  * The answer of a 2026-07-28 `tools/call`, `prompts/get` or `resources/read` that needs input:
  * the client answers `inputRequests` and calls again with `inputResponses` and `requestState`.
  */
 export interface InputRequiredResult extends Result {
+  /** Marks a result that asks for input, not the method's own result. */
   resultType: 'input_required';
   /** The requests to answer, by key. */
   inputRequests?: { [key: string]: InputRequest };

@@ -41,11 +41,15 @@ export interface Meta {
  */
 export interface RequestParams {
   /** Metadata, e.g. a `progressToken`; opaque to a server but for the keys it knows. */
-  _meta?: Meta & { progressToken?: ProgressToken };
+  _meta?: Meta & {
+    /** Asks for `notifications/progress` about this request, each carrying this token. */
+    progressToken?: ProgressToken;
+  };
 }
 
 /** A request that expects a response. */
 export interface JSONRPCRequest {
+  /** Always `2.0`. */
   jsonrpc: JSONRPCVersion;
   /** The id the response will carry. Never null. */
   id: RequestId;
@@ -57,11 +61,16 @@ export interface JSONRPCRequest {
 
 /** A notification: a message without an id, which is never answered. */
 export interface JSONRPCNotification {
+  /** Always `2.0`. */
   jsonrpc: JSONRPCVersion;
   /** The notification, e.g. `notifications/initialized`. */
   method: string;
   /** Its named params. */
-  params?: { _meta?: Meta; [key: string]: unknown };
+  params?: {
+    /** Metadata about the notification. */
+    _meta?: Meta;
+    [key: string]: unknown;
+  };
 }
 
 /** The result of a request. Every result may carry `_meta`. */
@@ -76,6 +85,7 @@ export type EmptyResult = Result;
 
 /** A successful response to a request. */
 export interface JSONRPCResultResponse<R extends Result = Result> {
+  /** Always `2.0`. */
   jsonrpc: JSONRPCVersion;
   /** The id of the request answered. */
   id: RequestId;
@@ -98,6 +108,7 @@ export interface ErrorObject {
  * as JSON-RPC 2.0 requires.
  */
 export interface JSONRPCError {
+  /** Always `2.0`. */
   jsonrpc: JSONRPCVersion;
   /** The id of the request answered, or `null` when it could not be read. */
   id: RequestId | null;
@@ -148,11 +159,24 @@ export interface ClientCapabilities {
   /** Non-standard capabilities. */
   experimental?: { [key: string]: object };
   /** The client can list its roots. */
-  roots?: { listChanged?: boolean };
+  roots?: {
+    /** The client notifies when its list of roots changes. */
+    listChanged?: boolean;
+  };
   /** The client can sample from an LLM for the server. */
-  sampling?: { context?: object; tools?: object };
-  /** The client can ask its user for input for the server. */
-  elicitation?: { form?: object; url?: object };
+  sampling?: {
+    /** The client honours `includeContext` other than `none` (2025-11-25). */
+    context?: object;
+    /** The client lets the LLM use the `tools` a request offers (2025-11-25). */
+    tools?: object;
+  };
+  /** The client can ask its user for input for the server (2025-06-18). */
+  elicitation?: {
+    /** The client shows forms; an empty `elicitation` object means this too (2025-11-25). */
+    form?: object;
+    /** The client sends its user to a URL (2025-11-25). */
+    url?: object;
+  };
   /** The client runs task-augmented requests. */
   tasks?: object;
   /** Extensions the client supports, by identifier. */
@@ -168,11 +192,22 @@ export interface ServerCapabilities {
   /** The server completes arguments (2025-03-26). */
   completions?: object;
   /** The server offers prompts. */
-  prompts?: { listChanged?: boolean };
+  prompts?: {
+    /** The server notifies when its list of prompts changes. */
+    listChanged?: boolean;
+  };
   /** The server offers resources. */
-  resources?: { subscribe?: boolean; listChanged?: boolean };
-  /** The server offers tools. `listChanged` promises notifications a stateless server cannot send. */
-  tools?: { listChanged?: boolean };
+  resources?: {
+    /** A client may subscribe to updates of a resource. */
+    subscribe?: boolean;
+    /** The server notifies when its list of resources changes. */
+    listChanged?: boolean;
+  };
+  /** The server offers tools. */
+  tools?: {
+    /** The server notifies when its list of tools changes: a stateless server cannot. */
+    listChanged?: boolean;
+  };
   /** Extensions the server supports, by identifier. */
   extensions?: { [key: string]: object };
 }
