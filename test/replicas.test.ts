@@ -21,7 +21,14 @@ import * as assert from 'uvu/assert';
 const root = fileURLToPath(new URL('../', import.meta.url));
 const READY_TIMEOUT_MS = 30_000;
 const PAGE_SIZE = 2;
-const TOOLS = ['list_documents', 'read_document', 'search_documents', 'read_blog'];
+const TOOLS = [
+  'list_documents',
+  'read_document',
+  'search_documents',
+  'read_blog',
+  'count_mentions',
+  'summarise_document',
+];
 // nobody:nogroup on Debian: nginx is not run as root, even by a test that is.
 const UNPRIVILEGED = 65_534;
 type Text = { type: string; text: string }[];

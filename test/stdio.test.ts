@@ -48,7 +48,14 @@ child('initialize, list, call, close: the child exits 0 on its own', async () =>
     const { tools } = await client.listTools();
     assert.equal(
       tools.map((tool) => tool.name),
-      ['list_documents', 'read_document', 'search_documents', 'read_blog'],
+      [
+        'list_documents',
+        'read_document',
+        'search_documents',
+        'read_blog',
+        'count_mentions',
+        'summarise_document',
+      ],
     );
     const readme = await client.callTool({
       name: 'read_document',
