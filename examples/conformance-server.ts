@@ -4,13 +4,13 @@
 // 2026-07-28 revision of 0.2.0-alpha.12. `npm run example:conformance` runs it; `npm run
 // conformance` (scripts/conformance.ts) starts it in-process and runs the suites.
 //
-// Only the tools (and prompts) a stateless, JSON-only server can answer are here, the 2026-07-28
-// input requests (test_input_required_result_*) included: they ask with `input_required` and read
-// the answers when the client calls again. The scenarios that need a tool to send notifications or
-// requests on an SSE stream (test_tool_with_logging, test_tool_with_progress, test_sampling,
-// test_elicitation, ...) then fail at once with "Unknown tool", rather than waiting for an answer
-// that can never come; the reasons are in conformance/expected-failures-2025.yml and
-// conformance/expected-failures-2026.yml.
+// Only the tools (and prompts) a stateless server can answer are here: test_tool_with_progress and
+// test_tool_with_logging send their notifications on the call's own SSE answer, and the 2026-07-28
+// input requests (test_input_required_result_*) ask with `input_required` and read the answers
+// when the client calls again. The scenarios that need a tool to send requests to the client on an
+// SSE stream in the handshake era (test_sampling, test_elicitation, ...) then fail at once with
+// "Unknown tool", rather than waiting for an answer that can never come; the reasons are in
+// conformance/expected-failures-2025.yml and conformance/expected-failures-2026.yml.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
@@ -194,6 +194,42 @@ class JsonSchema2020_12Tool extends MCPToolBase<typeof JSON_SCHEMA_2020_12_FIXTU
   }
 }
 
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// tools-call-with-progress (both eras): at least three notifications/progress, increasing, before
+// the result; sent only when the call has a progressToken, on its SSE answer.
+const WithProgress = defineTool({
+  name: 'test_tool_with_progress',
+  title: 'With progress',
+  description: 'Reports progress 0, 50 and 100 of 100, about 50 ms apart, then answers.',
+  argumentsSchema: NO_ARGUMENTS,
+  run: async (_args, scope) => {
+    scope.progress(0, 100);
+    await pause(50);
+    scope.progress(50, 100);
+    await pause(50);
+    scope.progress(100, 100);
+    return 'Progress test completed.';
+  },
+});
+
+// tools-call-with-logging (handshake era): three info messages before the result, on its SSE
+// answer; the scenario's logging/setLevel is answered, and the server's level (info) applies.
+const WithLogging = defineTool({
+  name: 'test_tool_with_logging',
+  title: 'With logging',
+  description: 'Sends three info log messages, about 50 ms apart, then answers.',
+  argumentsSchema: NO_ARGUMENTS,
+  run: async (_args, scope) => {
+    scope.log('info', 'Tool execution started');
+    await pause(50);
+    scope.log('info', 'Tool processing data');
+    await pause(50);
+    scope.log('info', 'Tool execution completed');
+    return 'Logging test completed.';
+  },
+});
+
 // The diagnostic tools of the 2026-07-28 server-stateless scenario.
 
 const MissingCapability = defineTool({
@@ -217,14 +253,17 @@ const StreamingElicitation = defineTool({
   run: () => 'Streaming complete: no request was sent to the client.',
 });
 
-// The scenario checks that no notifications/message is sent when _meta has no logLevel: a JSON
-// response never carries one.
+// The scenario checks that no notifications/message is sent when _meta has no logLevel: the tool
+// logs, and the core sends the message only to a request whose _meta names a level it reaches.
 const LoggingTool = defineTool({
   name: 'test_logging_tool',
   title: 'Logging',
-  description: 'Answers with one result and sends no notifications/message.',
+  description: 'Logs one info message: sent only when the request asks for log messages.',
   argumentsSchema: NO_ARGUMENTS,
-  run: () => 'Logging evaluated: no log message was sent.',
+  run: (_args, scope) => {
+    scope.log('info', 'Logging evaluated.');
+    return 'Logging evaluated.';
+  },
 });
 
 /**
@@ -539,6 +578,8 @@ export class ConformanceServer extends MCPServerBase {
     new EmbeddedResource(),
     new MultipleContentTypes(),
     new ErrorHandling(),
+    new WithProgress(),
+    new WithLogging(),
     new JsonSchema2020_12Tool(),
     new MissingCapability(),
     new StreamingElicitation(),

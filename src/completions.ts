@@ -8,7 +8,7 @@
 import { ProtocolError } from './errors.js';
 import { ErrorCode, isObject } from './jsonrpc.js';
 import type { Method } from './methods.js';
-import type { CompletionContext } from './prompts.js';
+import type { CompletionContext } from './prompt-base.js';
 import { RequestScope } from './scope.js';
 import { requireScopes } from './scopes.js';
 import type { MCPServerBase } from './server-base.js';

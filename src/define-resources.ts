@@ -5,7 +5,7 @@
  * @module
  */
 import type { CacheHint } from './methods.js';
-import type { CompletionContext } from './prompts.js';
+import type { CompletionContext } from './prompt-base.js';
 import { MCPResourceBase, MCPResourceTemplateBase } from './resource-base.js';
 import type { ResourceOutput } from './resource-contents.js';
 import type { RequestScope } from './scope.js';

@@ -65,6 +65,12 @@ export interface HttpRequest {
    * request is then cancelled; a handshake-era one runs on, as its specification wants.
    */
   signal?: AbortSignal | undefined;
+  /**
+   * Keeps the request's work alive after its answer has gone, where the runtime would stop it
+   * when the client goes away (Cloudflare Workers' `ctx.waitUntil`): the handler hands it the
+   * promise of that work, so that a handshake-era request runs on there too.
+   */
+  waitUntil?: ((work: Promise<unknown>) => void) | undefined;
 }
 
 /** An HTTP response, for any HTTP stack to send. */
@@ -420,6 +426,7 @@ export function createHttpHandler<Principal = unknown>(
       else if (early.push(json) === 1) noticed();
     };
     const answering = server.handle(payload, context);
+    request.waitUntil?.(answering);
     const answer = await Promise.race([answering, firstNotification]);
     if (early.length === 0) {
       const response = answerJson(server, payload, answer ?? undefined, resourceMetadata);
@@ -508,7 +515,9 @@ export function createHttpHandler<Principal = unknown>(
       if (responseMode !== 'json' && acceptsEventStream(header(headers, 'accept'))) {
         return await answerStreaming(server, payload, context, request);
       }
-      return answerJson(server, payload, await server.handle(payload, context), resourceMetadata);
+      const answering = server.handle(payload, context);
+      request.waitUntil?.(answering);
+      return answerJson(server, payload, await answering, resourceMetadata);
     } catch (error) {
       report(onError, error, request);
       return refuse(500, ErrorCode.InternalError, 'Internal error');
@@ -519,9 +528,18 @@ export function createHttpHandler<Principal = unknown>(
   return handler as HttpHandler;
 }
 
+/**
+ * What a runtime hands a request's handler besides the request, where it has it: Cloudflare
+ * Workers' `ctx`, Hono's `c.executionCtx`.
+ */
+export interface FetchContext {
+  /** Keep work alive after the answer has gone: see {@link HttpRequest.waitUntil}. */
+  waitUntil?(work: Promise<unknown>): void;
+}
+
 /** A web-standard handler made by {@link createFetchHandler}: its promise never rejects. */
 export interface FetchHandler {
-  (request: Request): Promise<Response>;
+  (request: Request, context?: FetchContext): Promise<Response>;
   /** The largest body it serves, in bytes: it reads no more than one byte past it. */
   readonly maxBodyBytes: number;
 }
@@ -541,6 +559,8 @@ export interface FetchHandler {
  * ```ts
  * const mcp = createFetchHandler(() => new NotesServer());
  * Deno.serve({ hostname: '127.0.0.1', port: 3000 }, mcp);
+ * // Cloudflare Workers: hand it `ctx`, whose waitUntil keeps a request's work alive.
+ * export default { fetch: (request: Request, env: Env, ctx: ExecutionContext) => mcp(request, ctx) };
  * ```
  */
 export function createFetchHandler<Principal = unknown>(
@@ -549,7 +569,7 @@ export function createFetchHandler<Principal = unknown>(
 ): FetchHandler {
   const handle = createHttpHandler(createServer, options);
   const { maxBodyBytes } = handle;
-  const handler = async (request: Request): Promise<Response> => {
+  const handler = async (request: Request, context?: FetchContext): Promise<Response> => {
     const url = new URL(request.url);
     let headers: HttpHeaders = request.headers;
     if (!request.headers.has('host')) {
@@ -567,6 +587,9 @@ export function createFetchHandler<Principal = unknown>(
       headers,
       signal: gone.signal,
     };
+    if (typeof context?.waitUntil === 'function') {
+      plain.waitUntil = (work) => context.waitUntil!(work);
+    }
     if (request.method === 'POST' && request.body !== null) {
       try {
         plain.body = await readBody(request.body, maxBodyBytes);

@@ -9,6 +9,7 @@
  */
 
 export { COMPLETION_METHODS, complete, MAX_COMPLETION_VALUES } from './completions.js';
+export { definePrompt, type PromptClass, type PromptSpec } from './define-prompt.js';
 export {
   defineResource,
   defineResourceTemplate,
@@ -17,6 +18,7 @@ export {
   type ResourceTemplateClass,
   type ResourceTemplateSpec,
 } from './define-resources.js';
+export { defineTool, type ToolClass, type ToolSpec } from './define-tool.js';
 export {
   InvalidArgumentsError,
   isProtocolError,
@@ -56,17 +58,13 @@ export {
 export {
   type AnyPrompt,
   type CompletionContext,
-  definePrompt,
   MCPPromptBase,
-  PROMPT_METHODS,
   type PromptArgumentSchema,
   type PromptArguments,
   type PromptArgumentsSchema,
-  type PromptClass,
   type PromptOutput,
-  type PromptSpec,
-  promptsByName,
-} from './prompts.js';
+} from './prompt-base.js';
+export { PROMPT_METHODS, promptsByName } from './prompts.js';
 export {
   type Era,
   HANDSHAKE_PROTOCOL_VERSIONS,
@@ -129,12 +127,9 @@ export {
 } from './signals.js';
 export {
   type AnyTool,
-  defineTool,
   MCPToolBase,
   type ToolArguments,
-  type ToolClass,
   type ToolOutput,
-  type ToolSpec,
   ToolTimeoutError,
 } from './tool-base.js';
 export { toolsByName, verifyTools } from './tools.js';

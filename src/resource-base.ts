@@ -6,7 +6,7 @@
  */
 import { deepFreeze, isObject } from './jsonrpc.js';
 import type { CacheHint } from './methods.js';
-import type { CompletionContext } from './prompts.js';
+import type { CompletionContext } from './prompt-base.js';
 import { contentsOf, type ResourceContents, type ResourceOutput } from './resource-contents.js';
 import type { RequestScope } from './scope.js';
 import { scopesProblem } from './scopes.js';

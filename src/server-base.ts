@@ -5,13 +5,15 @@
  * @module
  */
 
+import { answerBatch, answerRouted } from './answer.js';
 import { COMPLETION_METHODS } from './completions.js';
-import { isProtocolError, ProtocolError } from './errors.js';
+import { CORE_METHODS, PUBLIC_ONE_HOUR } from './core-methods.js';
+import { ProtocolError } from './errors.js';
 import { runWithInput } from './input.js';
-import { dump, ErrorCode, errorResponse, isObject, withHttpStatus } from './jsonrpc.js';
+import { dump, ErrorCode, errorResponse, isObject } from './jsonrpc.js';
 import { type CacheHint, cacheHint, type Method, type Methods, withMethods } from './methods.js';
-import { LOG_LEVELS } from './modern.js';
-import { type AnyPrompt, PROMPT_METHODS } from './prompts.js';
+import type { AnyPrompt } from './prompt-base.js';
+import { PROMPT_METHODS } from './prompts.js';
 import {
   isHandshakeVersion,
   LATEST_HANDSHAKE_VERSION,
@@ -19,15 +21,7 @@ import {
 } from './protocol-versions.js';
 import type { AnyResource, AnyResourceTemplate } from './resource-base.js';
 import { RESOURCE_METHODS } from './resources.js';
-import {
-  batchRefusal,
-  finish,
-  NO_CONTEXT,
-  type RequestContext,
-  type Routed,
-  refusedInBatch,
-  route,
-} from './routing.js';
+import { NO_CONTEXT, type RequestContext, route } from './routing.js';
 import { RequestScope } from './scope.js';
 import { mcpserverCalled } from './signals.js';
 import type { AnyTool } from './tool-base.js';
@@ -48,19 +42,12 @@ import type {
 } from './types.js';
 import { capabilitiesFor, implementationFor } from './versions.js';
 
+export { MAX_BATCH_SIZE } from './answer.js';
 export type { CacheHint, RequestContext };
-
-/**
- * The most messages a JSON-RPC batch may hold (batches are part of protocol 2025-03-26). A larger
- * batch, or an empty one, is refused with one error, so that one POST cannot make a server run an
- * unbounded number of tool calls.
- */
-export const MAX_BATCH_SIZE = 20;
 
 /** What `handle()` resolves to: a response, a batch of them, or `undefined` when none is owed. */
 export type HandleResult = JSONRPCResponse | JSONRPCResponse[] | undefined;
 
-const PUBLIC_ONE_HOUR: CacheHint = Object.freeze({ ttlMs: 3_600_000, cacheScope: 'public' });
 // What a server has none of: one empty map, never written to.
 const NONE: ReadonlyMap<string, never> = new Map<string, never>();
 
@@ -121,33 +108,7 @@ export abstract class MCPServerBase {
    * A subclass adds a method with {@link withMethods}.
    */
   static readonly methods: Methods = withMethods(new Map(), {
-    initialize: {
-      era: 'handshake',
-      // 2026-07-28 has no handshake: say which versions would have one.
-      otherEra: { supported: SUPPORTED_PROTOCOL_VERSIONS },
-      run: (server, params) => server.initialize(params),
-    },
-    ping: { era: 'handshake', run: (server) => server.ping() },
-    'logging/setLevel': {
-      era: 'handshake',
-      capability: 'logging',
-      has: () => true,
-      run(_server, { level }) {
-        if (!(LOG_LEVELS as readonly unknown[]).includes(level)) {
-          throw new ProtocolError(
-            ErrorCode.InvalidParams,
-            `level must be one of ${LOG_LEVELS.join(', ')}.`,
-          );
-        }
-        // Nothing to keep it in: each request's own level applies (see logLevel).
-        return {};
-      },
-    },
-    'server/discover': {
-      era: 'modern',
-      cache: (server) => cacheHint(server, 'discoverCache', PUBLIC_ONE_HOUR),
-      run: (server) => server.discover(),
-    },
+    ...CORE_METHODS,
     ...TOOL_METHODS,
     ...RESOURCE_METHODS,
     ...PROMPT_METHODS,
@@ -205,39 +166,8 @@ export abstract class MCPServerBase {
       }
     }
     return Array.isArray(payload)
-      ? this.#batch(payload, context)
+      ? answerBatch(this, payload, context)
       : this.handleMessage(payload, context);
-  }
-
-  async #batch(payload: unknown[], context: RequestContext): Promise<HandleResult> {
-    const refused = batchRefusal(context);
-    if (refused !== undefined) return refused;
-    if (payload.length === 0) {
-      return errorResponse(
-        null,
-        ErrorCode.InvalidRequest,
-        'A batch must hold at least one message.',
-      );
-    }
-    const { maxBatchSize = MAX_BATCH_SIZE } = this;
-    if (payload.length > maxBatchSize) {
-      return errorResponse(
-        null,
-        ErrorCode.InvalidRequest,
-        `A batch may hold at most ${maxBatchSize} messages.`,
-      );
-    }
-    // Answered concurrently, as JSON-RPC allows, and returned in the batch's order.
-    const pending: (Promise<JSONRPCResponse | undefined> | JSONRPCError)[] = [];
-    for (const message of payload) {
-      const refused = refusedInBatch(message);
-      pending.push(refused ?? this.handleMessage(message, context));
-    }
-    const responses: JSONRPCResponse[] = [];
-    for (const answer of await Promise.all(pending)) {
-      if (answer !== undefined) responses.push(answer);
-    }
-    return responses.length > 0 ? responses : undefined;
   }
 
   /**
@@ -260,64 +190,7 @@ export abstract class MCPServerBase {
     const routed = route(message, context, this);
     return routed === undefined || !('scope' in routed)
       ? routed
-      : this.#answer(routed, context.caller);
-  }
-
-  // Signal, dispatch, finish the result as its era wants, and turn what was thrown into an error.
-  async #answer(
-    { method, params, replyTo, scope }: Routed,
-    caller: string | undefined,
-  ): Promise<JSONRPCResponse | undefined> {
-    if (replyTo === null) {
-      const notification: JSONRPCNotification = { jsonrpc: '2.0', method };
-      if (params !== undefined) notification.params = params;
-      if (method === 'notifications/cancelled' && caller !== undefined) {
-        running.get(runningKey(caller, params?.requestId))?.cancel();
-      }
-      this.handleNotification(notification, scope);
-      return undefined;
-    }
-    if (mcpserverCalled.connected) {
-      this.logReceiverErrors(
-        mcpserverCalled.send({
-          server: this.name,
-          method,
-          id: replyTo,
-          params,
-          era: scope.era,
-          protocolVersion: scope.protocolVersion,
-          clientInfo: scope.clientInfo,
-        }),
-      );
-    }
-    // A handshake-era request its caller may cancel by id, while this process answers it.
-    const key =
-      caller === undefined || scope.era !== 'handshake' ? undefined : runningKey(caller, replyTo);
-    if (key !== undefined) {
-      running.set(key, scope);
-      scope.cancellable = true;
-    }
-    try {
-      const result = await untilCancelled(this.dispatch(method, params ?? {}, scope), scope);
-      // A cancelled request is answered with nothing, and nothing more is sent for it.
-      if (scope.cancelled) return undefined;
-      scope.notify = undefined;
-      return { jsonrpc: '2.0', id: replyTo, result: finish(result, scope, this, method) };
-    } catch (error) {
-      scope.notify = undefined;
-      if (scope.cancelled) return undefined;
-      if (isProtocolError(error)) {
-        const response = error.toResponse(replyTo);
-        // 2026-07-28: an unknown method is a 404, whoever threw it.
-        return scope.era === 'modern' && error.code === ErrorCode.MethodNotFound
-          ? withHttpStatus(response, 404)
-          : response;
-      }
-      this.log(error, `${method} failed`);
-      return errorResponse(replyTo, ErrorCode.InternalError, 'Internal error');
-    } finally {
-      if (key !== undefined && running.get(key) === scope) running.delete(key);
-    }
+      : answerRouted(this, routed, context.caller);
   }
 
   /**
@@ -624,21 +497,6 @@ export abstract class MCPServerBase {
   static dump<T extends JSONRPCResponse | JSONRPCResponse[]>(response: T): T {
     return dump(response);
   }
-}
-
-// The handshake-era requests this process is answering, by caller and id, for
-// notifications/cancelled: a caller cancels only its own requests.
-const running = new Map<string, RequestScope>();
-const runningKey = (caller: string, id: unknown) => `${caller}\u0000${JSON.stringify(id)}`;
-
-// A method's result, or, as soon as its request is cancelled, nothing: the method may run on (its
-// signal has aborted), but no one waits for it.
-function untilCancelled<T>(result: T | Promise<T>, scope: RequestScope): T | Promise<T> {
-  if (!(result instanceof Promise) || !scope.cancellable) return result;
-  return new Promise<T>((resolve, reject) => {
-    scope.signal.addEventListener('abort', () => resolve(undefined as T), { once: true });
-    result.then(resolve, reject);
-  });
 }
 
 function methodOf(server: MCPServerBase, method: string): Method<never> | undefined {

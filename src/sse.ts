@@ -5,10 +5,14 @@
  * @module
  */
 
-/** The headers of an SSE answer: not cached, not buffered by a proxy such as nginx. */
+/**
+ * The headers of an SSE answer: not cached; not compressed on the way (`no-transform`, which
+ * compressing middleware such as Express's `compression()` honours: it would hold events back to
+ * fill its window); not buffered by a proxy such as nginx.
+ */
 export const SSE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'content-type': 'text/event-stream',
-  'cache-control': 'no-cache',
+  'cache-control': 'no-cache, no-transform',
   'x-accel-buffering': 'no',
 });
 

@@ -17,9 +17,8 @@ import {
   simplifySchema,
   type Validator,
 } from './schema.js';
-import { schemaProblems, toolNameProblem } from './schema-check.js';
 import { RequestScope } from './scope.js';
-import { scopesProblem } from './scopes.js';
+import { check, cloneJson, closed } from './tool-checks.js';
 import type {
   CallToolResult,
   ClientCapabilities,
@@ -139,69 +138,6 @@ interface Compiled {
 // By class, not by schema object: a schema written inline as a class field is a new object in every
 // instance, and servers, with their tools, are made per request.
 const compiled = new WeakMap<object, Compiled>();
-
-// A copy of a JSON value, for defaults to be filled in on: several times faster than
-// structuredClone on the small objects arguments are.
-function cloneJson<T>(value: T): T {
-  if (typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return value.map(cloneJson) as T;
-  const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
-    const child = cloneJson((value as Record<string, unknown>)[key]);
-    if (key === '__proto__') {
-      Object.defineProperty(copy, key, {
-        value: child,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    } else copy[key] = child;
-  }
-  return copy as T;
-}
-
-// Composition at the root would make an added `additionalProperties: false` refuse properties that
-// a subschema allows, so it is added only to a plain object schema.
-const OPEN_ENDED = [
-  'additionalProperties',
-  'unevaluatedProperties',
-  'allOf',
-  'anyOf',
-  'oneOf',
-  '$ref',
-  '$dynamicRef',
-  'if',
-  'dependentSchemas',
-];
-
-// What can be checked of a tool when it is defined, without ajv: its name and its schemas. One
-// error for all of it, in which each problem says where it is.
-function check(tool: {
-  name: unknown;
-  argumentsSchema: unknown;
-  outputSchema?: unknown;
-  requiredScopes?: unknown;
-}): void {
-  const name = toolNameProblem(tool.name);
-  const problems = name === undefined ? [] : [name];
-  const scopes = scopesProblem(tool.requiredScopes);
-  if (scopes !== undefined) problems.push(scopes);
-  for (const which of ['argumentsSchema', 'outputSchema'] as const) {
-    const schema = tool[which];
-    if (schema === undefined) continue;
-    for (const problem of schemaProblems(schema)) problems.push(`${which} ${problem}`);
-  }
-  if (problems.length > 0) {
-    const label = name === undefined ? tool.name : JSON.stringify(tool.name);
-    throw new TypeError(`${label}: ${problems.join('; ')}`);
-  }
-}
-
-function closed(schema: Record<string, unknown>): Record<string, unknown> {
-  return OPEN_ENDED.some((key) => key in schema)
-    ? schema
-    : { ...schema, additionalProperties: false };
-}
 
 /**
  * A tool of an MCP server. A subclass sets `name`, `title`, `description` and `argumentsSchema`
@@ -538,97 +474,4 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
     }
     return result;
   }
-}
-
-/** The fields of a tool for {@link defineTool}: those of {@link MCPToolBase}, and `run`. */
-export interface ToolSpec<Schema extends JSONSchema> {
-  /** The name the LLM calls the tool by. */
-  name: string;
-  /** A human-readable name a client may show. */
-  title: string;
-  /** What the tool does and when to call it. */
-  description: string;
-  /** The JSON Schema of the arguments, of type object. No `as const` needed here. */
-  argumentsSchema: Schema;
-  /** The JSON Schema of `structuredContent`. */
-  outputSchema?: JSONSchema;
-  /** The tool only reads (default true). */
-  readOnly?: boolean;
-  /** A tool that writes may destroy or overwrite (default true; never for a read-only tool). */
-  destructive?: boolean;
-  /** A tool that writes has no more effect when called again alike (default false). */
-  idempotent?: boolean;
-  /** The tool reaches beyond the server's own data (default false). */
-  openWorld?: boolean;
-  /** The client capabilities a call needs, checked in the 2026-07-28 era. */
-  requiredClientCapabilities?: ClientCapabilities;
-  /** The OAuth scopes a request must be granted to see the tool and call it. */
-  requiredScopes?: readonly string[];
-  /** The most milliseconds a call may take; the server's `toolTimeoutMs` when left out. */
-  timeoutMs?: number;
-  /** Run the tool, with the validated arguments typed from the schema. */
-  run(args: ToolArguments<Schema>, context: RequestScope): ToolOutput | Promise<ToolOutput>;
-}
-
-/** A tool class made by {@link defineTool}. */
-export type ToolClass<Schema extends JSONSchema = JSONSchema> = new () => MCPToolBase<Schema>;
-
-/**
- * Define a tool class from its fields, with `run(args)` typed from the schema with no annotation at
- * all: the shortest way to a tool. The class is made once, at module level; instantiate it per
- * server as any tool class. Its name and schemas are checked at once, as `definition()` checks
- * them.
- *
- * @param spec - The tool's fields and its `run`.
- * @returns A tool class.
- * @throws TypeError - If the name or a schema breaks a rule of MCP or of JSON Schema; see
- * `MCPToolBase.definition()`.
- *
- * @example
- * ```ts
- * const Echo = defineTool({
- *   name: 'echo',
- *   title: 'Echo',
- *   description: 'Says the text back.',
- *   argumentsSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
- *   run: ({ text }) => text, // text: string
- * });
- * ```
- */
-export function defineTool<const Schema extends JSONSchema>(
-  spec: ToolSpec<Schema>,
-): ToolClass<Schema> {
-  const run = spec.run as unknown as (
-    args: unknown,
-    context: RequestScope,
-  ) => ToolOutput | Promise<ToolOutput>;
-  class Defined extends MCPToolBase<JSONSchema> {
-    declare readonly name: string;
-    declare readonly title: string;
-    declare readonly description: string;
-    declare readonly argumentsSchema: JSONSchema;
-    run(args: unknown, context: RequestScope): ToolOutput | Promise<ToolOutput> {
-      return run(args, context);
-    }
-  }
-  // On the prototype, not on each instance: the fields are the class's, and an instance made per
-  // server then costs nothing to make.
-  Object.assign(Defined.prototype, {
-    name: spec.name,
-    title: spec.title,
-    description: spec.description,
-    argumentsSchema: spec.argumentsSchema,
-    outputSchema: spec.outputSchema,
-    readOnly: spec.readOnly ?? true,
-    destructive: spec.destructive,
-    idempotent: spec.idempotent,
-    openWorld: spec.openWorld ?? false,
-    requiredClientCapabilities: spec.requiredClientCapabilities,
-    requiredScopes: spec.requiredScopes,
-    timeoutMs: spec.timeoutMs,
-  });
-  // Checked now, so that a name or a schema MCP or ajv would refuse fails at the caller's line.
-  new Defined().definition();
-  // The class is checked against the loose schema type; its users see the exact one.
-  return Defined as unknown as ToolClass<Schema>;
 }

@@ -17,6 +17,12 @@ import {
   type HttpOptions,
 } from '../src/http.js';
 import { TestServer } from './fixtures.js';
+import { GatedServer } from './gated-server.js';
+import {
+  handshakeDisconnectRunsOn,
+  modernDisconnectCancels,
+  streamsBeforeResult,
+} from './streaming-checks.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const READY_TIMEOUT_MS = 30_000;
@@ -392,3 +398,59 @@ parsed(
 );
 
 parsed.run();
+
+// ---------------------------------------------------------------------------------------------
+// SSE answers through each adapter: the gated server's notifications arrive while its tool waits,
+// and a client that goes away cancels a 2026-07-28 request, not a handshake-era one.
+
+const gated = ({ request }: { request: { signal?: AbortSignal | undefined } }) =>
+  new GatedServer(request.signal);
+
+const STREAMING: Record<string, () => Promise<Running>> = {
+  'node:http': () => listen(createServer(nodeListener(createHttpHandler(gated)))),
+  Express: async () => {
+    const { mcpApp, start } = await import('../examples/adapters/express.js');
+    return start(0, mcpApp(createHttpHandler(gated)));
+  },
+  Hono: async () => {
+    const { mcpApp, start } = await import('../examples/adapters/hono.js');
+    return start(0, mcpApp(createFetchHandler(gated)));
+  },
+  Fastify: async () => {
+    const { start } = await import('../examples/adapters/fastify.js');
+    return start(0, createHttpHandler(gated));
+  },
+  Deno: () =>
+    child('node_modules/.bin/deno', [
+      'run',
+      '--sloppy-imports',
+      '--node-modules-dir=manual',
+      '--allow-net=127.0.0.1',
+      '--allow-read',
+      '--allow-env',
+      'test/runtimes/deno-gated.ts',
+    ]),
+  Bun: () => child('node_modules/.bin/bun', ['test/runtimes/bun-gated.ts']),
+};
+
+for (const [name, start] of Object.entries(STREAMING)) {
+  const streaming = suite(`${name}: SSE answers`);
+  let running: Promise<Running>;
+  streaming.before(() => {
+    running = start();
+    running.catch(() => {});
+  });
+  streaming.after(async () => {
+    await (await running.catch(() => undefined))?.close();
+  });
+  streaming('the first notification arrives while the tool still runs', async () => {
+    await streamsBeforeResult((await running).url, name);
+  });
+  streaming('a 2026-07-28 client that goes away cancels its request', async () => {
+    await modernDisconnectCancels((await running).url, name);
+  });
+  streaming('a handshake-era client that goes away does not cancel', async () => {
+    await handshakeDisconnectRunsOn((await running).url, name);
+  });
+  streaming.run();
+}

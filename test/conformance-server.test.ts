@@ -106,6 +106,8 @@ conformance('tools/list: the test tools, each with a description', async () => {
       'test_embedded_resource',
       'test_multiple_content_types',
       'test_error_handling',
+      'test_tool_with_progress',
+      'test_tool_with_logging',
       'json_schema_2020_12_tool',
       'test_missing_capability',
       'test_streaming_elicitation',
@@ -246,6 +248,57 @@ conformance('a tool the suite would wait on is not there', async () => {
     error: { code: -32602, message: 'Unknown tool: test_sampling' },
   });
 });
+
+// The messages of an SSE answer, in order.
+async function events(response: Response): Promise<any[]> {
+  assert.is(response.status, 200);
+  assert.is(response.headers.get('content-type'), 'text/event-stream');
+  return (await response.text())
+    .split('\n\n')
+    .filter((event) => event.startsWith('event: message\ndata: '))
+    .map((event) => JSON.parse(event.slice('event: message\ndata: '.length)));
+}
+
+conformance(
+  'test_tool_with_progress and _with_logging: notifications, then the result',
+  async () => {
+    const send = (name: string, _meta?: object) =>
+      fetch(server.url, {
+        method: 'POST',
+        headers: HEADERS,
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 7,
+          method: 'tools/call',
+          params: { name, arguments: {}, ...(_meta && { _meta }) },
+        }),
+      });
+    const progress = await events(await send('test_tool_with_progress', { progressToken: 7 }));
+    assert.equal(
+      progress.map((message) => message.params ?? message.result.content[0].text),
+      [
+        { progressToken: 7, progress: 0, total: 100 },
+        { progressToken: 7, progress: 50, total: 100 },
+        { progressToken: 7, progress: 100, total: 100 },
+        'Progress test completed.',
+      ],
+    );
+    const logs = await events(await send('test_tool_with_logging'));
+    assert.equal(
+      logs.map((message) => message.params ?? message.result.content[0].text),
+      [
+        { level: 'info', data: 'Tool execution started' },
+        { level: 'info', data: 'Tool processing data' },
+        { level: 'info', data: 'Tool execution completed' },
+        'Logging test completed.',
+      ],
+    );
+    // Without a progressToken, nothing to send: one JSON answer.
+    const quiet = await send('test_tool_with_progress');
+    assert.is(quiet.headers.get('content-type'), 'application/json');
+    assert.is((await quiet.json()).result.content[0].text, 'Progress test completed.');
+  },
+);
 
 // The resources of resources-list, resources-read-{text,binary} and resources-templates-read.
 
@@ -412,6 +465,48 @@ conformance('2026-07-28: test_missing_capability needs sampling (-32021)', async
   assert.is(served.body.result.isError, undefined);
   // The handshake era has no per-request capabilities: the tool runs.
   assert.is((await call('test_missing_capability', {})).isError, undefined);
+});
+
+conformance('2026-07-28: progress with a token; log messages only at a logLevel', async () => {
+  const call = (name: string, meta: object) =>
+    fetch(server.url, {
+      method: 'POST',
+      headers: {
+        ...HEADERS,
+        'mcp-protocol-version': V,
+        'mcp-method': 'tools/call',
+        'mcp-name': name,
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 8,
+        method: 'tools/call',
+        params: {
+          name,
+          arguments: {},
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': V,
+            'io.modelcontextprotocol/clientCapabilities': {},
+            ...meta,
+          },
+        },
+      }),
+    });
+  const progress = await events(
+    await call('test_tool_with_progress', { progressToken: 'progress-test-1' }),
+  );
+  assert.equal(
+    progress.map((message) => message.params?.progress ?? message.result.resultType),
+    [0, 50, 100, 'complete'],
+  );
+  assert.is(progress[0].params.progressToken, 'progress-test-1');
+  const logged = await events(
+    await call('test_logging_tool', { 'io.modelcontextprotocol/logLevel': 'info' }),
+  );
+  assert.equal(
+    logged.map((message) => message.method ?? message.id),
+    ['notifications/message', 8],
+  );
 });
 
 conformance(

@@ -699,4 +699,38 @@ fetchHandler('reads the body to the limit set once, in its options', async () =>
   assert.is((await over.json()).error.message, `The body is larger than ${PING.length} bytes.`);
 });
 
+fetchHandler(
+  "hands the request's work to the context's waitUntil, whichever the answer",
+  async () => {
+    const kept: Promise<unknown>[] = [];
+    const context = {
+      waitUntil(work: Promise<unknown>) {
+        // Called as the runtime's method: Workers refuse a waitUntil detached from its ctx.
+        assert.is(this, context);
+        kept.push(work);
+      },
+    };
+    const send = (accept?: string) =>
+      web(
+        new Request('http://localhost/mcp', {
+          method: 'POST',
+          headers: accept === undefined ? JSON_TYPE : { ...JSON_TYPE, accept },
+          body: PING,
+        }),
+        context,
+      );
+    for (const accept of [undefined, 'application/json']) {
+      assert.equal(await (await send(accept)).json(), { jsonrpc: '2.0', id: 1, result: {} });
+    }
+    assert.is(kept.length, 2);
+    for (const work of kept) assert.equal(await work, { jsonrpc: '2.0', id: 1, result: {} });
+    // What Deno and Bun hand a handler besides the request has no waitUntil: nothing to keep.
+    const info = await web(
+      new Request('http://localhost/mcp', { method: 'POST', headers: JSON_TYPE, body: PING }),
+      { remoteAddr: {} } as never,
+    );
+    assert.is(info.status, 200);
+  },
+);
+
 fetchHandler.run();

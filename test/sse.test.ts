@@ -158,7 +158,7 @@ plain('auto: notifications first, then the response last, as SSE', async () => {
   assert.is(response.status, 200);
   assert.equal(response.headers, {
     'content-type': 'text/event-stream',
-    'cache-control': 'no-cache',
+    'cache-control': 'no-cache, no-transform',
     'x-accel-buffering': 'no',
   });
   // The answer was committed while the tool still waits at the gate.

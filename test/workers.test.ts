@@ -11,7 +11,19 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'esbuild';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { build, bundleWorker, validatorsModule, workerdConfig } from '../examples/workers/build.js';
+import {
+  build,
+  bundleWorker,
+  toolSchemas,
+  validatorsModule,
+  workerdConfig,
+} from '../examples/workers/build.js';
+import { GatedServer } from './gated-server.js';
+import {
+  handshakeDisconnectRunsOn,
+  modernDisconnectCancels,
+  streamsBeforeResult,
+} from './streaming-checks.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const WORKERD = join(root, 'node_modules', '.bin', 'workerd');
@@ -115,6 +127,22 @@ const noValidators: Plugin = {
   },
 };
 
+// The validators of the gated test server's tools, in place of the demo's.
+const gatedValidators: Plugin = {
+  name: 'gated-validators',
+  setup(build) {
+    build.onResolve({ filter: /\/generated\/validators\.js$/ }, ({ path }) => ({
+      path,
+      namespace: 'gated-validators',
+    }));
+    build.onLoad({ filter: /.*/, namespace: 'gated-validators' }, () => ({
+      contents: validatorsModule(toolSchemas(new GatedServer().tools.values())),
+      // Where the generated code's require()s of ajv's runtime helpers are resolved from.
+      resolveDir: root,
+    }));
+  },
+};
+
 interface Servers {
   /** The worker as built. */
   worker: Workerd;
@@ -122,11 +150,13 @@ interface Servers {
   ajv: Workerd;
   /** The same with none of the validators generated. */
   missing: Workerd;
+  /** The worker serving the gated test server (test/runtimes/worker-gated.ts). */
+  gated: Workerd;
 }
 
-/** Build the three workers into `dir` (the real one into its own folder) and serve them. */
+/** Build the four workers into `dir` (the real one into its own folder) and serve them. */
 async function start(dir: string): Promise<Servers> {
-  const [port, ajvPort, missingPort] = await freePorts(3);
+  const [port, ajvPort, missingPort, gatedPort] = await freePorts(4);
   const built = await build({ port: port! });
   const ajvEntry = join(dir, 'ajv.ts');
   await writeFile(
@@ -140,12 +170,19 @@ async function start(dir: string): Promise<Servers> {
   );
   await bundleWorker({ entry: ajvEntry, outfile: join(dir, 'ajv', 'worker.js') });
   await bundleWorker({ outfile: join(dir, 'missing', 'worker.js'), plugins: [noValidators] });
+  await bundleWorker({
+    entry: join(root, 'test/runtimes/worker-gated.ts'),
+    outfile: join(dir, 'gated', 'worker.js'),
+    plugins: [gatedValidators],
+  });
   await writeFile(join(dir, 'ajv', 'config.capnp'), workerdConfig(ajvPort!));
   await writeFile(join(dir, 'missing', 'config.capnp'), workerdConfig(missingPort!));
+  await writeFile(join(dir, 'gated', 'config.capnp'), workerdConfig(gatedPort!));
   const servers = await Promise.allSettled([
     serve(built.config, port!),
     serve(join(dir, 'ajv', 'config.capnp'), ajvPort!),
     serve(join(dir, 'missing', 'config.capnp'), missingPort!),
+    serve(join(dir, 'gated', 'config.capnp'), gatedPort!),
   ]);
   const running = servers.flatMap((server) =>
     server.status === 'fulfilled' ? [server.value] : [],
@@ -155,8 +192,8 @@ async function start(dir: string): Promise<Servers> {
     await Promise.all(running.map((server) => server.stop()));
     throw failed.reason;
   }
-  const [worker, ajv, missing] = running as [Workerd, Workerd, Workerd];
-  return { worker, ajv, missing };
+  const [worker, ajv, missing, gated] = running as [Workerd, Workerd, Workerd, Workerd];
+  return { worker, ajv, missing, gated };
 }
 
 const workers = suite<{ dir: string; servers: Promise<Servers> }>(
@@ -269,6 +306,20 @@ workers('a schema nobody generated: -32603, and the log says why', async ({ serv
   const answer = await callTool(missing.url, 'read_blog', {});
   assert.equal(answer.error, { code: -32603, message: 'Internal error' });
   assert.match(missing.stderr(), /No validator was generated for the schema \{"type":"object"/);
+});
+
+// workerd learns that a client went away when it next writes to it: here a keep-alive comment,
+// every 100 ms (15 s by default). ctx.waitUntil keeps a handshake-era request's work alive.
+workers('SSE: the first notification arrives while the tool still runs', async ({ servers }) => {
+  await streamsBeforeResult((await servers).gated.url, 'workerd');
+});
+
+workers('SSE: a 2026-07-28 client that goes away cancels its request', async ({ servers }) => {
+  await modernDisconnectCancels((await servers).gated.url, 'workerd');
+});
+
+workers('SSE: a handshake-era client that goes away does not cancel', async ({ servers }) => {
+  await handshakeDisconnectRunsOn((await servers).gated.url, 'workerd');
 });
 
 workers.run();

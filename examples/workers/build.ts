@@ -29,6 +29,11 @@ const HERE = fileURLToPath(new URL('.', import.meta.url));
 export const GENERATED = join(HERE, 'generated');
 /** The Workers runtime's behaviour the worker is built for: a date workerd and Workers know. */
 export const COMPATIBILITY_DATE = '2025-06-01';
+/**
+ * The runtime's features the worker turns on: `enable_request_signal`, with which Workers abort a
+ * request's signal when its client goes away (without it, only an SSE answer's stream tells).
+ */
+export const COMPATIBILITY_FLAGS: readonly string[] = ['enable_request_signal'];
 
 /**
  * Every schema a server's tools compile: each one's `validationSchema()`, and its `outputSchema`
@@ -167,6 +172,7 @@ const config :Workerd.Config = (
 const worker :Workerd.Worker = (
   modules = [(name = "worker", esModule = embed ${JSON.stringify(module)})],
   compatibilityDate = "${COMPATIBILITY_DATE}",
+  compatibilityFlags = ${JSON.stringify(COMPATIBILITY_FLAGS)},
 );
 `;
 }

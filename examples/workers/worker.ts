@@ -5,8 +5,15 @@
 // ALLOWED_HOSTS (a var, comma-separated): the hosts served, e.g. mcp.example.com; default
 // localhost and 127.0.0.1 only.
 import type { ValidateFunction } from 'ajv/dist/2020.js';
-import { type JSONSchema, setSchemaCompiler } from 'mcp-protocol-core';
-import { createFetchHandler, type FetchHandler, LOCAL_HOSTS } from 'mcp-protocol-core/http';
+import { type JSONSchema, type MCPServerBase, setSchemaCompiler } from 'mcp-protocol-core';
+import {
+  createFetchHandler,
+  type FetchContext,
+  type FetchHandler,
+  type HttpOptions,
+  LOCAL_HOSTS,
+  type ServerContext,
+} from 'mcp-protocol-core/http';
 import { ProjectServer } from '../demo/project-server.js';
 import type { Document, Repository } from '../demo/repository.js';
 // The generated modules exist once build.ts has run; their types are the annotations below.
@@ -46,18 +53,33 @@ export interface Env {
   ALLOWED_HOSTS?: string;
 }
 
-let handler: FetchHandler | undefined;
+/**
+ * A worker that serves, at /mcp, the servers `createServer` makes, with the handler's `options`
+ * (ALLOWED_HOSTS, when set, names the hosts). SSE answers stream: workerd sends each event as it
+ * comes, and cancels the stream (and, with `enable_request_signal`, aborts the request's signal)
+ * when it finds the client gone, which cancels a 2026-07-28 request.
+ */
+export function mcpWorker(
+  createServer: (context: ServerContext<unknown>) => MCPServerBase,
+  options: HttpOptions<unknown> = {},
+) {
+  let handler: FetchHandler | undefined;
+  return {
+    fetch(request: Request, env: Env, ctx: FetchContext): Promise<Response> | Response {
+      if (new URL(request.url).pathname !== '/mcp') {
+        return new Response('Not found: the MCP endpoint is /mcp.\n', { status: 404 });
+      }
+      const hosts = env.ALLOWED_HOSTS?.split(',').map((host) => host.trim());
+      // env is the same for every request of an isolate: one handler serves them all.
+      handler ??= createFetchHandler(createServer, {
+        ...options,
+        allowedHosts: hosts ?? options.allowedHosts ?? LOCAL_HOSTS,
+      });
+      // ctx.waitUntil: Workers stop a request's work when its client goes away, unless told to
+      // wait; a handshake-era request must run on.
+      return handler(request, ctx);
+    },
+  };
+}
 
-export default {
-  fetch(request: Request, env: Env): Promise<Response> | Response {
-    if (new URL(request.url).pathname !== '/mcp') {
-      return new Response('Not found: the MCP endpoint is /mcp.\n', { status: 404 });
-    }
-    const hosts = env.ALLOWED_HOSTS?.split(',').map((host) => host.trim());
-    // env is the same for every request of an isolate: one handler serves them all.
-    handler ??= createFetchHandler(() => new ProjectServer([repository]), {
-      allowedHosts: hosts ?? LOCAL_HOSTS,
-    });
-    return handler(request);
-  },
-};
+export default mcpWorker(() => new ProjectServer([repository]));

@@ -1,0 +1,133 @@
+/**
+ * Answering what was routed: a batch, message by message and concurrently; a request, through its
+ * method, with its era's finishing, its cancellation, and its errors made answers.
+ *
+ * @module
+ */
+import { isProtocolError } from './errors.js';
+import { ErrorCode, errorResponse, withHttpStatus } from './jsonrpc.js';
+import {
+  batchRefusal,
+  finish,
+  type RequestContext,
+  type Routed,
+  refusedInBatch,
+} from './routing.js';
+import type { RequestScope } from './scope.js';
+import type { HandleResult, MCPServerBase } from './server-base.js';
+import { mcpserverCalled } from './signals.js';
+import type { JSONRPCError, JSONRPCNotification, JSONRPCResponse } from './types.js';
+
+/**
+ * The most messages a JSON-RPC batch may hold (batches are part of protocol 2025-03-26). A larger
+ * batch, or an empty one, is refused with one error, so that one POST cannot make a server run an
+ * unbounded number of tool calls.
+ */
+export const MAX_BATCH_SIZE = 20;
+
+export async function answerBatch(
+  server: MCPServerBase,
+  payload: unknown[],
+  context: RequestContext,
+): Promise<HandleResult> {
+  const refused = batchRefusal(context);
+  if (refused !== undefined) return refused;
+  if (payload.length === 0) {
+    return errorResponse(null, ErrorCode.InvalidRequest, 'A batch must hold at least one message.');
+  }
+  const { maxBatchSize = MAX_BATCH_SIZE } = server;
+  if (payload.length > maxBatchSize) {
+    return errorResponse(
+      null,
+      ErrorCode.InvalidRequest,
+      `A batch may hold at most ${maxBatchSize} messages.`,
+    );
+  }
+  // Answered concurrently, as JSON-RPC allows, and returned in the batch's order.
+  const pending: (Promise<JSONRPCResponse | undefined> | JSONRPCError)[] = [];
+  for (const message of payload) {
+    const refused = refusedInBatch(message);
+    pending.push(refused ?? server.handleMessage(message, context));
+  }
+  const responses: JSONRPCResponse[] = [];
+  for (const answer of await Promise.all(pending)) {
+    if (answer !== undefined) responses.push(answer);
+  }
+  return responses.length > 0 ? responses : undefined;
+}
+
+/**
+ * Answer a routed message: signal it, dispatch it, finish its result as its era wants, and turn
+ * what was thrown into an error. Nothing for a notification, or a request cancelled.
+ */
+export async function answerRouted(
+  server: MCPServerBase,
+  { method, params, replyTo, scope }: Routed,
+  caller: string | undefined,
+): Promise<JSONRPCResponse | undefined> {
+  if (replyTo === null) {
+    const notification: JSONRPCNotification = { jsonrpc: '2.0', method };
+    if (params !== undefined) notification.params = params;
+    if (method === 'notifications/cancelled' && caller !== undefined) {
+      running.get(runningKey(caller, params?.requestId))?.cancel();
+    }
+    server.handleNotification(notification, scope);
+    return undefined;
+  }
+  if (mcpserverCalled.connected) {
+    server.logReceiverErrors(
+      mcpserverCalled.send({
+        server: server.name,
+        method,
+        id: replyTo,
+        params,
+        era: scope.era,
+        protocolVersion: scope.protocolVersion,
+        clientInfo: scope.clientInfo,
+      }),
+    );
+  }
+  // A handshake-era request its caller may cancel by id, while this process answers it.
+  const key =
+    caller === undefined || scope.era !== 'handshake' ? undefined : runningKey(caller, replyTo);
+  if (key !== undefined) {
+    running.set(key, scope);
+    scope.cancellable = true;
+  }
+  try {
+    const result = await untilCancelled(server.dispatch(method, params ?? {}, scope), scope);
+    // A cancelled request is answered with nothing, and nothing more is sent for it.
+    if (scope.cancelled) return undefined;
+    scope.notify = undefined;
+    return { jsonrpc: '2.0', id: replyTo, result: finish(result, scope, server, method) };
+  } catch (error) {
+    scope.notify = undefined;
+    if (scope.cancelled) return undefined;
+    if (isProtocolError(error)) {
+      const response = error.toResponse(replyTo);
+      // 2026-07-28: an unknown method is a 404, whoever threw it.
+      return scope.era === 'modern' && error.code === ErrorCode.MethodNotFound
+        ? withHttpStatus(response, 404)
+        : response;
+    }
+    server.log(error, `${method} failed`);
+    return errorResponse(replyTo, ErrorCode.InternalError, 'Internal error');
+  } finally {
+    if (key !== undefined && running.get(key) === scope) running.delete(key);
+  }
+}
+
+// The handshake-era requests this process is answering, by caller and id, for
+// notifications/cancelled: a caller cancels only its own requests.
+const running = new Map<string, RequestScope>();
+const runningKey = (caller: string, id: unknown) => `${caller}\u0000${JSON.stringify(id)}`;
+
+// A method's result, or, as soon as its request is cancelled, nothing: the method may run on (its
+// signal has aborted), but no one waits for it.
+function untilCancelled<T>(result: T | Promise<T>, scope: RequestScope): T | Promise<T> {
+  if (!(result instanceof Promise) || !scope.cancellable) return result;
+  return new Promise<T>((resolve, reject) => {
+    scope.signal.addEventListener('abort', () => resolve(undefined as T), { once: true });
+    result.then(resolve, reject);
+  });
+}

@@ -1,0 +1,102 @@
+/**
+ * `defineTool()`: a tool class from its fields, `run(args)` typed from the schema.
+ *
+ * @module
+ */
+import type { JSONSchema } from './schema.js';
+import type { RequestScope } from './scope.js';
+import { MCPToolBase, type ToolArguments, type ToolOutput } from './tool-base.js';
+import type { ClientCapabilities } from './types.js';
+
+/** The fields of a tool for {@link defineTool}: those of {@link MCPToolBase}, and `run`. */
+export interface ToolSpec<Schema extends JSONSchema> {
+  /** The name the LLM calls the tool by. */
+  name: string;
+  /** A human-readable name a client may show. */
+  title: string;
+  /** What the tool does and when to call it. */
+  description: string;
+  /** The JSON Schema of the arguments, of type object. No `as const` needed here. */
+  argumentsSchema: Schema;
+  /** The JSON Schema of `structuredContent`. */
+  outputSchema?: JSONSchema;
+  /** The tool only reads (default true). */
+  readOnly?: boolean;
+  /** A tool that writes may destroy or overwrite (default true; never for a read-only tool). */
+  destructive?: boolean;
+  /** A tool that writes has no more effect when called again alike (default false). */
+  idempotent?: boolean;
+  /** The tool reaches beyond the server's own data (default false). */
+  openWorld?: boolean;
+  /** The client capabilities a call needs, checked in the 2026-07-28 era. */
+  requiredClientCapabilities?: ClientCapabilities;
+  /** The OAuth scopes a request must be granted to see the tool and call it. */
+  requiredScopes?: readonly string[];
+  /** The most milliseconds a call may take; the server's `toolTimeoutMs` when left out. */
+  timeoutMs?: number;
+  /** Run the tool, with the validated arguments typed from the schema. */
+  run(args: ToolArguments<Schema>, context: RequestScope): ToolOutput | Promise<ToolOutput>;
+}
+
+/** A tool class made by {@link defineTool}. */
+export type ToolClass<Schema extends JSONSchema = JSONSchema> = new () => MCPToolBase<Schema>;
+
+/**
+ * Define a tool class from its fields, with `run(args)` typed from the schema with no annotation at
+ * all: the shortest way to a tool. The class is made once, at module level; instantiate it per
+ * server as any tool class. Its name and schemas are checked at once, as `definition()` checks
+ * them.
+ *
+ * @param spec - The tool's fields and its `run`.
+ * @returns A tool class.
+ * @throws TypeError - If the name or a schema breaks a rule of MCP or of JSON Schema; see
+ * `MCPToolBase.definition()`.
+ *
+ * @example
+ * ```ts
+ * const Echo = defineTool({
+ *   name: 'echo',
+ *   title: 'Echo',
+ *   description: 'Says the text back.',
+ *   argumentsSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+ *   run: ({ text }) => text, // text: string
+ * });
+ * ```
+ */
+export function defineTool<const Schema extends JSONSchema>(
+  spec: ToolSpec<Schema>,
+): ToolClass<Schema> {
+  const run = spec.run as unknown as (
+    args: unknown,
+    context: RequestScope,
+  ) => ToolOutput | Promise<ToolOutput>;
+  class Defined extends MCPToolBase<JSONSchema> {
+    declare readonly name: string;
+    declare readonly title: string;
+    declare readonly description: string;
+    declare readonly argumentsSchema: JSONSchema;
+    run(args: unknown, context: RequestScope): ToolOutput | Promise<ToolOutput> {
+      return run(args, context);
+    }
+  }
+  // On the prototype, not on each instance: the fields are the class's, and an instance made per
+  // server then costs nothing to make.
+  Object.assign(Defined.prototype, {
+    name: spec.name,
+    title: spec.title,
+    description: spec.description,
+    argumentsSchema: spec.argumentsSchema,
+    outputSchema: spec.outputSchema,
+    readOnly: spec.readOnly ?? true,
+    destructive: spec.destructive,
+    idempotent: spec.idempotent,
+    openWorld: spec.openWorld ?? false,
+    requiredClientCapabilities: spec.requiredClientCapabilities,
+    requiredScopes: spec.requiredScopes,
+    timeoutMs: spec.timeoutMs,
+  });
+  // Checked now, so that a name or a schema MCP or ajv would refuse fails at the caller's line.
+  new Defined().definition();
+  // The class is checked against the loose schema type; its users see the exact one.
+  return Defined as unknown as ToolClass<Schema>;
+}

@@ -1,0 +1,376 @@
+/**
+ * The base class of a prompt: a name, a description, a JSON Schema of its string arguments, and
+ * `get()`, which returns messages.
+ *
+ * @module
+ */
+import { ProtocolError, withoutStack } from './errors.js';
+import { carriable, deepFreeze, ErrorCode, isObject } from './jsonrpc.js';
+import {
+  compileOnce,
+  describeErrors,
+  hasDefaults,
+  type JSONSchema,
+  type Validator,
+} from './schema.js';
+import { RequestScope } from './scope.js';
+import { scopesProblem } from './scopes.js';
+import type { ToolArguments } from './tool-base.js';
+import type {
+  GetPromptResult,
+  Icon,
+  Meta,
+  Prompt,
+  PromptArgument,
+  PromptMessage,
+} from './types.js';
+
+/** The schema of one prompt argument: a string, as every prompt argument is on the wire. */
+export interface PromptArgumentSchema {
+  readonly type: 'string';
+  /** What the argument is for: listed as the argument's description. */
+  readonly description?: string;
+  /** A human-readable name: listed as the argument's title. */
+  readonly title?: string;
+  /** The values allowed. */
+  readonly enum?: readonly string[];
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly pattern?: string;
+  readonly format?: string;
+  /** The value when the argument is left out. */
+  readonly default?: string;
+}
+
+/**
+ * The JSON Schema of a prompt's arguments: an object whose properties are all strings, since
+ * prompt arguments are strings on the wire. A prompt lists its arguments from it (`name`,
+ * `description`, `required`); other arguments are refused.
+ */
+export interface PromptArgumentsSchema {
+  readonly type: 'object';
+  /** The arguments, by name. */
+  readonly properties?: { readonly [name: string]: PromptArgumentSchema };
+  /** The arguments that must be given. */
+  readonly required?: readonly string[];
+  /** Always closed: an argument the schema does not name is refused. */
+  readonly additionalProperties?: false;
+  readonly description?: string;
+  readonly title?: string;
+  readonly $schema?: string;
+}
+
+/**
+ * The arguments a prompt's `get()` receives, inferred from its schema, as
+ * {@link ToolArguments} infers a tool's.
+ *
+ * @example
+ * ```ts
+ * const schema = {
+ *   type: 'object',
+ *   properties: { code: { type: 'string' }, language: { type: 'string' } },
+ *   required: ['code'],
+ * } as const satisfies PromptArgumentsSchema;
+ * type Args = PromptArguments<typeof schema>; //=> { code: string; language?: string }
+ * ```
+ */
+export type PromptArguments<Schema extends PromptArgumentsSchema> = ToolArguments<Schema>;
+
+/** What a completion hook knows of the other arguments: those the user has filled in. */
+export interface CompletionContext {
+  /** The values of the arguments already filled in, by name. */
+  arguments: Record<string, string>;
+}
+
+/**
+ * What a prompt's `get()` may return: one user message's text, the messages, or the messages
+ * with a description.
+ */
+export type PromptOutput =
+  | string
+  | PromptMessage[]
+  | {
+      /** What the prompt is, for this answer. */
+      description?: string;
+      /** The messages, in order. */
+      messages: PromptMessage[];
+      /** Metadata for the client. */
+      _meta?: Meta;
+    };
+
+/**
+ * What a server needs of a prompt, whatever its schema: the type of the values of a server's
+ * `prompts`. Every {@link MCPPromptBase} is one.
+ */
+export interface AnyPrompt {
+  /** The name a client gets the prompt by. */
+  readonly name: string;
+  /** The OAuth scopes a request must be granted to see the prompt and get it. */
+  readonly requiredScopes?: readonly string[] | undefined;
+  /** The prompt, as `prompts/list` lists it. */
+  definition(): Prompt;
+  /** Validate the arguments, get the messages, and build the result. */
+  render(
+    rawArguments: Record<string, unknown> | undefined,
+    scope?: RequestScope,
+  ): Promise<GetPromptResult>;
+  /** Suggest values of an argument, for `completion/complete`. */
+  complete?(name: string, value: string, context: CompletionContext): string[] | Promise<string[]>;
+}
+
+interface Compiled {
+  definition: Prompt;
+  schema: JSONSchema;
+  validate: Validator | Promise<Validator> | undefined;
+  copyArguments: boolean;
+}
+
+const compiled = new WeakMap<object, Compiled>();
+
+// What an arguments schema may say at its root: a flat list of strings, nothing that composes.
+const ROOT_KEYS = new Set([
+  'type',
+  'properties',
+  'required',
+  'additionalProperties',
+  'description',
+  'title',
+  '$schema',
+  '$comment',
+]);
+
+// The arguments as `prompts/list` lists them, or the first rule of MCP the schema breaks.
+function listedArguments(name: string, schema: unknown): PromptArgument[] {
+  const refuse = (problem: string) =>
+    new TypeError(`${name}: argumentsSchema ${problem}; prompt arguments are strings`);
+  if (!isObject(schema) || schema.type !== 'object') {
+    throw refuse('must be a JSON Schema of type "object"');
+  }
+  for (const key of Object.keys(schema)) {
+    if (!ROOT_KEYS.has(key)) throw refuse(`must not use ${key}`);
+  }
+  if (schema.additionalProperties !== undefined && schema.additionalProperties !== false) {
+    throw refuse('may set additionalProperties to false only');
+  }
+  const { properties = {}, required = [] } = schema;
+  if (!isObject(properties)) throw refuse('properties must be an object');
+  if (!Array.isArray(required)) throw refuse('required must be an array');
+  const listed: PromptArgument[] = [];
+  for (const [argument, property] of Object.entries(properties)) {
+    if (!isObject(property) || property.type !== 'string') {
+      throw refuse(`property ${argument} must be of type "string"`);
+    }
+    const entry: PromptArgument = { name: argument };
+    if (typeof property.title === 'string') entry.title = property.title;
+    if (typeof property.description === 'string') entry.description = property.description;
+    entry.required = required.includes(argument);
+    listed.push(entry);
+  }
+  for (const argument of required) {
+    if (!Object.hasOwn(properties, argument)) throw refuse(`requires ${argument}, not a property`);
+  }
+  return listed;
+}
+
+function invalidPrompt(name: string, problem: string): TypeError {
+  return new TypeError(`${name}: get() ${problem}`);
+}
+
+// A message of get()'s output, checked: a role and a content block.
+function checkMessage(name: string, message: unknown): void {
+  if (
+    !isObject(message) ||
+    (message.role !== 'user' && message.role !== 'assistant') ||
+    !isObject(message.content) ||
+    typeof message.content.type !== 'string'
+  ) {
+    throw invalidPrompt(name, 'returned a message without a role (user or assistant) and content');
+  }
+}
+
+/**
+ * A prompt of an MCP server: a template of messages a user picks, filled in with string arguments.
+ * A subclass sets `name`, `description` and `argumentsSchema` (a JSON Schema literal, `as const`,
+ * whose properties are strings), and implements `get(args)`, whose `args` are the validated
+ * arguments, typed from the schema. Arguments that are not valid are answered with -32602,
+ * naming every problem; what `get()` throws is a server fault, answered as -32603 and logged,
+ * unless it is a {@link ProtocolError}.
+ *
+ * The prompt's definition and validator are built once per class, on first use, and shared by
+ * every instance.
+ *
+ * @typeParam Schema - The type of `argumentsSchema`.
+ *
+ * @example
+ * ```ts
+ * const schema = {
+ *   type: 'object',
+ *   properties: { code: { type: 'string', description: 'The code to review.' } },
+ *   required: ['code'],
+ * } as const satisfies PromptArgumentsSchema;
+ *
+ * class ReviewCode extends MCPPromptBase<typeof schema> {
+ *   readonly name = 'review_code';
+ *   readonly description = 'Asks for a review of a piece of code.';
+ *   readonly argumentsSchema = schema;
+ *   get({ code }: PromptArguments<typeof schema>) {
+ *     return `Please review this code:\n\n${code}`;
+ *   }
+ * }
+ * ```
+ */
+// `in out`, as MCPToolBase: the compiler never measures the class by expanding `FromSchema`.
+export abstract class MCPPromptBase<
+  in out Schema extends PromptArgumentsSchema = PromptArgumentsSchema,
+> implements AnyPrompt
+{
+  /** The name a client gets the prompt by, e.g. `review_code`. */
+  abstract readonly name: string;
+  /** What the prompt provides: a client shows it to the user who picks a prompt. */
+  abstract readonly description: string;
+  /** The JSON Schema of the arguments: of type object, its properties strings, `as const`. */
+  abstract readonly argumentsSchema: Schema;
+  /** A human-readable name a client may show, e.g. `Review code`. */
+  declare readonly title?: string | undefined;
+  /** Icons a client may show (2025-11-25). */
+  declare readonly icons?: Icon[] | undefined;
+  /**
+   * The OAuth scopes a request must be granted to see the prompt, get it and complete its
+   * arguments: a request without them does not find it in `prompts/list`, and is refused with
+   * 403 `insufficient_scope` over HTTP. Checked when the prompt is defined.
+   */
+  declare readonly requiredScopes?: readonly string[] | undefined;
+
+  /**
+   * Suggest values of an argument as the user types it, for `completion/complete`. Left out, the
+   * prompt's arguments complete to nothing; a server declares the `completions` capability when a
+   * prompt or resource template has this hook.
+   *
+   * @param name - The argument, e.g. `language`.
+   * @param value - What the user has typed of it so far.
+   * @param context - The values of the arguments already filled in.
+   * @returns The suggestions, best first; the first 100 are sent.
+   */
+  complete?(name: string, value: string, context: CompletionContext): string[] | Promise<string[]>;
+
+  /**
+   * Get the prompt's messages.
+   *
+   * @param args - The arguments, validated against `argumentsSchema`, defaults filled in.
+   * @param scope - The request's scope: its era and client, its headers and signal.
+   * @returns One user message's text, the messages, or the messages with a description.
+   */
+  abstract get(
+    args: PromptArguments<Schema>,
+    scope: RequestScope,
+  ): PromptOutput | Promise<PromptOutput>;
+
+  #compiled(): Compiled {
+    const key = this.constructor;
+    let entry = compiled.get(key);
+    if (entry === undefined) {
+      const listed = listedArguments(this.name, this.argumentsSchema);
+      const scopes = scopesProblem(this.requiredScopes);
+      if (scopes !== undefined) throw new TypeError(`${this.name}: ${scopes}`);
+      const definition: Prompt = { name: this.name };
+      if (this.title !== undefined) definition.title = this.title;
+      definition.description = this.description;
+      if (listed.length > 0) definition.arguments = listed;
+      if (this.icons !== undefined) definition.icons = this.icons;
+      entry = {
+        definition: deepFreeze(definition),
+        schema: { ...this.argumentsSchema, additionalProperties: false } as JSONSchema,
+        validate: undefined,
+        copyArguments: hasDefaults(this.argumentsSchema),
+      };
+      compiled.set(key, entry);
+    }
+    return entry;
+  }
+
+  /**
+   * The prompt, as `prompts/list` lists it: built once per class from the arguments schema, and
+   * frozen.
+   *
+   * @returns The name, title, description, arguments and icons.
+   * @throws TypeError - If the arguments schema is not an object of string properties.
+   */
+  definition(): Prompt {
+    return this.#compiled().definition;
+  }
+
+  /**
+   * The schema the client's arguments are validated against: the arguments schema, closed. A
+   * build step that generates validators compiles this one.
+   *
+   * @returns The JSON Schema.
+   */
+  validationSchema(): JSONSchema {
+    // A copy: the one compiled stays as it was.
+    return { ...(this.#compiled().schema as object) } as JSONSchema;
+  }
+
+  /**
+   * Validate the arguments as the client sent them, get the messages, and build the result.
+   *
+   * @param rawArguments - The `arguments` of `prompts/get`, or `undefined` when there were none.
+   * @param scope - The request's scope.
+   * @returns The prompt's messages.
+   * @throws ProtocolError - -32602 naming every problem of the arguments.
+   * @throws TypeError - If `get()` returns something that is not a prompt's output.
+   */
+  async render(
+    rawArguments: Record<string, unknown> | undefined,
+    scope: RequestScope = new RequestScope(),
+  ): Promise<GetPromptResult> {
+    const entry = this.#compiled();
+    let validate = entry.validate ?? compileOnce(entry, 'validate', entry.schema);
+    if (typeof validate !== 'function') validate = await validate;
+    // Flat: a shallow copy is enough for the defaults to be filled in on.
+    const args =
+      rawArguments === undefined ? {} : entry.copyArguments ? { ...rawArguments } : rawArguments;
+    if (!validate(args)) {
+      const problems = describeErrors(validate.errors ?? [], 'arguments', 'prompt');
+      throw withoutStack(
+        () =>
+          new ProtocolError(
+            ErrorCode.InvalidParams,
+            `invalid arguments for prompt ${this.name}: ${problems.join('; ')}`,
+          ),
+      );
+    }
+    // Generic FromSchema is too deep for the compiler to check here; the instance's type is exact.
+    const get = this.get as unknown as (
+      args: unknown,
+      scope: RequestScope,
+    ) => PromptOutput | Promise<PromptOutput>;
+    return this.#result(await get.call(this, args, scope));
+  }
+
+  #result(output: PromptOutput): GetPromptResult {
+    if (typeof output === 'string') {
+      return { messages: [{ role: 'user', content: { type: 'text', text: output } }] };
+    }
+    const { description, messages, _meta } = Array.isArray(output)
+      ? { messages: output, description: undefined, _meta: undefined }
+      : isObject(output)
+        ? output
+        : { messages: undefined, description: undefined, _meta: undefined };
+    if (!Array.isArray(messages)) {
+      throw invalidPrompt(this.name, 'must return a string, messages, or { messages }');
+    }
+    for (const message of messages) checkMessage(this.name, message);
+    const result: GetPromptResult = { messages };
+    if (description !== undefined) {
+      if (typeof description !== 'string') {
+        throw invalidPrompt(this.name, 'returned a description that is not a string');
+      }
+      result.description = description;
+    }
+    if (_meta !== undefined) result._meta = _meta;
+    if (!carriable(result)) {
+      throw invalidPrompt(this.name, 'returned what JSON cannot carry (a BigInt, a cycle)');
+    }
+    return result;
+  }
+}
