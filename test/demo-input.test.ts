@@ -295,4 +295,14 @@ input(
   },
 );
 
+input('a state key shorter than 32 bytes: the demo does not start', async () => {
+  try {
+    await startDemo({ port: 0, stateKey: 'thirty-one bytes, one too few..' });
+    assert.unreachable('started with a short key');
+  } catch (error) {
+    assert.instance(error, TypeError);
+    assert.is((error as Error).message, 'The state key must be 32 bytes or more.');
+  }
+});
+
 input.run();
