@@ -20,6 +20,7 @@ const TOOL_ERROR = Symbol.for('mcp-protocol-core.ToolError');
  * ```
  */
 export class ProtocolError extends Error {
+  /** The error's name, for logs. */
   override name = 'ProtocolError';
   /** The JSON-RPC error code. */
   readonly code: number;
@@ -27,6 +28,7 @@ export class ProtocolError extends Error {
   readonly data: unknown;
   /** The HTTP status to answer with over HTTP, when not 200, e.g. 400 in the 2026-07-28 era. */
   readonly httpStatus: number | undefined;
+  /** Marks a protocol error for {@link isProtocolError}, across copies of this library. */
   readonly [PROTOCOL_ERROR] = true;
 
   /**
@@ -65,7 +67,9 @@ export class ProtocolError extends Error {
  * ```
  */
 export class ToolError extends Error {
+  /** The error's name, for logs. */
   override name = 'ToolError';
+  /** Marks a tool error for {@link isToolError}, across copies of this library. */
   readonly [TOOL_ERROR] = true;
 }
 
@@ -74,6 +78,7 @@ export class ToolError extends Error {
  * builds it.
  */
 export class InvalidArgumentsError extends ToolError {
+  /** The error's name, for logs. */
   override name = 'InvalidArgumentsError';
   /** The problems, each `path: message`. */
   readonly problems: readonly string[];

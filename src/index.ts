@@ -102,7 +102,7 @@ export {
   type Validator,
 } from './schema.js';
 export { type Dialect, schemaDialect, schemaProblems } from './schema-check.js';
-export { DEFAULT_TOOL_TIMEOUT_MS, RequestScope } from './scope.js';
+export { DEFAULT_TOOL_TIMEOUT_MS, type NotificationSink, RequestScope } from './scope.js';
 export {
   InsufficientScopeError,
   isGranted,

@@ -41,8 +41,16 @@ export type ElicitContent<Schema extends ElicitationSchema> = Schema extends JSO
 
 /** What the user did with a form: accepted it, with its values; or declined or dismissed it. */
 export type ElicitAnswer<Content> =
-  | { action: 'accept'; content: Content }
-  | { action: 'decline' | 'cancel' };
+  | {
+      /** The user submitted the form. */
+      action: 'accept';
+      /** Its values, checked against the form's schema. */
+      content: Content;
+    }
+  | {
+      /** The user declined (`decline`) or dismissed (`cancel`) the form. */
+      action: 'decline' | 'cancel';
+    };
 
 /**
  * The client cannot answer an input request. Unless the method catches it, it is answered -32021

@@ -19,17 +19,27 @@ export type ResourcePart =
   | string
   | Uint8Array
   | {
+      /** The part's URI; the resource's by default. */
       uri?: string;
+      /** The part's MIME type; the resource's by default. */
       mimeType?: string;
+      /** The part's text. */
       text: string;
+      /** Text or bytes, not both. */
       blob?: never;
+      /** Metadata sent with the part. */
       _meta?: Meta;
     }
   | {
+      /** The part's URI; the resource's by default. */
       uri?: string;
+      /** The part's MIME type; the resource's by default. */
       mimeType?: string;
+      /** The part's bytes, or a string already base64-encoded. */
       blob: Uint8Array | string;
+      /** Text or bytes, not both. */
       text?: never;
+      /** Metadata sent with the part. */
       _meta?: Meta;
     };
 

@@ -189,17 +189,27 @@ export function simplifyOutputSchema<S>(schema: S): S {
  * (for runtimes that forbid `new Function`) must use the same.
  */
 export const AJV_OPTIONS = {
+  /** Every error, not the first only: the model corrects them all at once. */
   allErrors: true,
+  /** Unknown keywords ignored: `x-…` annotations pass; the definition check refuses the others. */
   strict: false,
+  /** `format` is an annotation, as 2020-12 has it by default. */
   validateFormats: false,
+  /** Defaults filled in, on a copy of the arguments. */
   useDefaults: true,
-  // Infinity and NaN are no JSON numbers (`1e400` parses to Infinity): not integers, not numbers.
+  /**
+   * Infinity and NaN are no JSON numbers (`1e400` parses to Infinity): not integers, not numbers.
+   */
   strictNumbers: true,
+  /** Nothing printed. */
   logger: false,
-  // The meta-schemas are not loaded, nor schemas checked against them: that check costs some 100 ms
-  // at the first call, to find mistakes a tool's author finds in their first test. A schema ajv
-  // cannot compile is still refused.
+  /**
+   * Schemas not checked against the meta-schemas: that check costs some 100 ms at the first call,
+   * to find mistakes a tool's author finds in their first test. A schema ajv cannot compile is
+   * still refused.
+   */
   validateSchema: false,
+  /** The meta-schemas not loaded, for the same reason. */
   meta: false,
 } as const;
 

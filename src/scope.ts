@@ -103,7 +103,7 @@ export class RequestScope {
   declare cancelled: boolean;
   /** @internal A client that goes away cancels it. */
   declare cancellable: boolean;
-  // The last progress sent, which the next must exceed.
+  /** @internal The last progress sent, which the next must exceed. */
   declare lastProgress: number;
   /**
    * What the method keeps across the rounds of a request that asks for input (2026-07-28): set it
@@ -168,7 +168,13 @@ export class RequestScope {
     key: string,
     params: ElicitRequestFormParams<Schema>,
   ): Promise<ElicitAnswer<ElicitContent<Schema>>>;
-  elicit(key: string, params: ElicitRequestURLParams): Promise<{ action: ElicitAction }>;
+  elicit(
+    key: string,
+    params: ElicitRequestURLParams,
+  ): Promise<{
+    /** The user agreed to open the URL, declined, or dismissed the request. */
+    action: ElicitAction;
+  }>;
   elicit(key: string, params: ElicitRequestFormParams | ElicitRequestURLParams): Promise<unknown> {
     return ask(this, key, { method: 'elicitation/create', params }, readElicitation(params));
   }

@@ -82,8 +82,9 @@ export function answersForCaller(scope: object): boolean {
 
 /**
  * Whether a request may see and use a definition: it is granted every scope the definition
- * requires. A definition that requires any makes the request's answer its caller's own (see
- * {@link answersForCaller}), granted or not: another caller may see another list.
+ * requires. A definition that requires any makes the request's answer its caller's own (a
+ * 2026-07-28 list is then `cacheScope: "private"`), granted or not: another caller may see another
+ * list.
  *
  * @param scope - The request's scope, with its granted scopes.
  * @param required - The definition's `requiredScopes`.

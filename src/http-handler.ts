@@ -1,0 +1,445 @@
+/**
+ * The plain HTTP handler of stateless Streamable HTTP: a plain request in, a plain response out. Every check that can refuse a request runs before a server is created, so a
+ * server can be made per request, scoped to its caller.
+ *
+ * @module
+ */
+import {
+  challengeOf,
+  isRefusal,
+  type Refusal,
+  type ResourceMetadataLink,
+  scopesOf,
+  stepUpChallenge,
+} from './auth.js';
+import { type CorsOptions, corsAllows, corsPolicy, withCors } from './cors.js';
+import { type HttpHeaders, header } from './headers.js';
+import {
+  acceptsJson,
+  checkedKeepAlive,
+  checkedLimit,
+  DEFAULT_MAX_BODY_BYTES,
+  hostAllowed,
+  isJsonMediaType,
+  originHost,
+  parse,
+} from './http-rules.js';
+import { ErrorCode, errorResponse, httpStatusOf, utf8Length } from './jsonrpc.js';
+import type { RequestContext } from './routing.js';
+import type { MCPServerBase } from './server-base.js';
+import {
+  acceptsEventStream,
+  DEFAULT_KEEP_ALIVE_MS,
+  EventStream,
+  SSE_HEADERS,
+  sseEvent,
+} from './sse.js';
+import type { JSONRPCNotification, JSONRPCResponse } from './types.js';
+
+export { DEFAULT_MAX_BODY_BYTES };
+
+/** The hosts a server answers by default: this machine only. */
+export const LOCAL_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
+
+/** An HTTP request, as any HTTP stack can describe it. */
+export interface HttpRequest {
+  /** The HTTP method, e.g. `POST`. */
+  method: string;
+  /** The request's path and query, e.g. `/mcp?repository=docs`, or its whole URL. */
+  url?: string | undefined;
+  /** The request's headers. */
+  headers: HttpHeaders;
+  /** The body: text, or bytes to decode as UTF-8. */
+  body?: string | Uint8Array | undefined;
+  /**
+   * Aborts when the client goes away, as the adapter learns it from its stack. A 2026-07-28
+   * request is then cancelled; a handshake-era one runs on, as its specification wants.
+   */
+  signal?: AbortSignal | undefined;
+  /**
+   * Keeps the request's work alive after its answer has gone, where the runtime would stop it
+   * when the client goes away (Cloudflare Workers' `ctx.waitUntil`): the handler hands it the
+   * promise of that work, so that a handshake-era request runs on there too.
+   */
+  waitUntil?: ((work: Promise<unknown>) => void) | undefined;
+}
+
+/** An HTTP response, for any HTTP stack to send. */
+export interface HttpResponse {
+  /** The status, e.g. 200, or 202 when nothing is owed. */
+  status: number;
+  /** The response's headers, by lower-case name. */
+  headers: Record<string, string>;
+  /**
+   * The body: JSON text; or, for an SSE answer (`content-type: text/event-stream`), its events as
+   * they happen, each to be written and flushed as it comes, ending after the response. An
+   * adapter that stops reading early (the client went away) calls its `return()`. Absent when
+   * there is none.
+   */
+  body?: string | AsyncIterable<string>;
+}
+
+/** What the server factory receives. */
+export interface ServerContext<Principal> {
+  /** The HTTP request. */
+  request: HttpRequest;
+  /** The caller, as `authorize` returned it; `undefined` without `authorize`. */
+  principal: Principal;
+}
+
+/** Options of {@link createHttpHandler}. */
+export interface HttpOptions<Principal> {
+  /**
+   * The largest body served, in bytes, checked before parsing: a larger one is refused with 413.
+   * The handler carries it as its `maxBodyBytes` property, where an adapter reads it, to stop
+   * reading one byte past it: set here, it is the only limit. Default
+   * {@link DEFAULT_MAX_BODY_BYTES}.
+   */
+  maxBodyBytes?: number;
+  /**
+   * The hosts the server answers, for protection against DNS rebinding: the `Host` header, and the
+   * `Origin` header when a browser sends one, must name one of them (an `Origin` may instead be one
+   * of `cors.origins`), or the request is refused with 403. An entry is a host name (any port), or
+   * `host:port`; IPv6 in brackets. Default {@link LOCAL_HOSTS}. `['*']` turns the protection off:
+   * do so only behind a proxy that checks.
+   *
+   * @example
+   * ```ts
+   * createHttpHandler(makeServer, { allowedHosts: ['mcp.example.com', 'localhost'] });
+   * ```
+   */
+  allowedHosts?: readonly string[];
+  /**
+   * Serve browser pages of other origins (CORS): the origins listed may call the endpoint with
+   * `fetch`. Their preflight (`OPTIONS`) is answered 204 with `Access-Control-Allow-Methods: POST`,
+   * the protocol's request headers (each `Mcp-Param-*` the preflight asks for included), and
+   * `Access-Control-Max-Age`; every answer to them carries `Access-Control-Allow-Origin` (their
+   * origin, with `Vary: Origin`) and exposes `WWW-Authenticate`, `Mcp-Session-Id` and
+   * `MCP-Protocol-Version`. A listed origin passes the `Origin` check whatever `allowedHosts` says;
+   * the `Host` check still applies. Any other origin is refused as before, its preflight with 403.
+   * Without this option, no CORS header is sent and an `OPTIONS` is answered 405.
+   *
+   * @example
+   * ```ts
+   * // The MCP Inspector's web UI, connecting directly.
+   * createHttpHandler(makeServer, { cors: { origins: ['http://localhost:6274'] } });
+   * ```
+   */
+  cors?: CorsOptions | undefined;
+  /**
+   * Decide who is calling, before a server is created: return the caller (any value but a
+   * refusal), handed to the server factory as `principal`; or {@link unauthorized} (401: no
+   * token, or one that is invalid or expired) or {@link forbidden} (403: a known caller without
+   * the right) to refuse the request. What it throws is answered 500 and goes to `onError`.
+   *
+   * @example
+   * ```ts
+   * authorize: async (request) => {
+   *   const token = bearerToken(request.headers);
+   *   if (token === undefined) return unauthorized();
+   *   const user = await users.byToken(token);
+   *   if (user === undefined) return unauthorized('The token is not valid.', { error: 'invalid_token' });
+   *   return user.staff ? user : forbidden('Staff only.');
+   * }
+   * ```
+   */
+  authorize?: (request: HttpRequest) => Principal | Refusal | Promise<Principal | Refusal>;
+  /**
+   * Where this endpoint's protected resource metadata is (RFC 9728), e.g. what
+   * `protectedResourceMetadata()` returns: every 401, and every 403 for scopes, then names it
+   * as `resource_metadata`, and a 401 that names no scope asks for its `scopes`. A principal with
+   * `scopes` (an array of strings) is granted those: a tool, prompt or resource that requires
+   * others is not listed, and its use is answered 403 `insufficient_scope`.
+   */
+  resourceMetadata?: ResourceMetadataLink;
+  /**
+   * The logger hook of the HTTP layer: called with what the server factory or `authorize` threw
+   * (or rejected with), or anything else that failed outside a method, whose request is answered
+   * 500 with a JSON-RPC -32603 error and no detail. What the hook throws is dropped. Errors inside
+   * a method go to the server's own `logError`. Default: `console.error`.
+   *
+   * @example
+   * ```ts
+   * createHttpHandler(makeServer, { onError: (error, request) => logger.error({ error, url: request.url }) });
+   * ```
+   */
+  onError?: (error: unknown, request: HttpRequest) => void;
+  /**
+   * How a request is answered when its client accepts both JSON and an event stream, as MCP
+   * clients do:
+   * - `auto` (the default): JSON, unless the method sends a notification (progress, a log
+   *   message) before its result; then an SSE answer carrying the notifications in order and the
+   *   response last.
+   * - `sse`: an SSE answer whenever the response is a 200, even with no notification.
+   * - `json`: always JSON; notifications are dropped.
+   *
+   * A client that accepts only JSON gets JSON, its notifications dropped. An answer whose status
+   * is not 200 (a refusal, a 2026-07-28 404) is JSON: a status is settled before any event.
+   */
+  responseMode?: 'auto' | 'sse' | 'json';
+  /**
+   * How often an SSE answer that has nothing to send sends a comment, so that proxies do not
+   * close it, in milliseconds; 0 for never. Default {@link DEFAULT_KEEP_ALIVE_MS}.
+   */
+  keepAliveMs?: number;
+}
+
+/** A plain HTTP handler made by {@link createHttpHandler}: its promise never rejects. */
+export interface HttpHandler {
+  (request: HttpRequest): Promise<HttpResponse>;
+  /** The largest body it serves, in bytes: an adapter reads no more than one byte past it. */
+  readonly maxBodyBytes: number;
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json' } as const;
+
+export function refuse(
+  status: number,
+  code: number,
+  message: string,
+  extra?: Record<string, string>,
+): HttpResponse {
+  return {
+    status,
+    headers: extra === undefined ? { ...JSON_HEADERS } : { ...JSON_HEADERS, ...extra },
+    body: JSON.stringify(errorResponse(null, code, message)),
+  };
+}
+
+function logToConsole(error: unknown): void {
+  console.error('mcp-protocol-core: a request failed:', error);
+}
+
+function report(
+  onError: NonNullable<HttpOptions<unknown>['onError']>,
+  error: unknown,
+  request: HttpRequest,
+) {
+  try {
+    const pending: unknown = onError(error, request);
+    // An async hook that rejects must not become an unhandled rejection.
+    if (pending instanceof Promise) pending.catch(() => {});
+  } catch {
+    // Nowhere left to report it.
+  }
+}
+
+// An answer that JSON cannot carry (a BigInt, a cycle, in a tool's _meta, say) becomes -32603 for
+// that response alone, logged, rather than a failed request.
+function serialize(answer: JSONRPCResponse | JSONRPCResponse[], server: MCPServerBase): string {
+  try {
+    return JSON.stringify(answer);
+  } catch {
+    const one = (response: JSONRPCResponse): string => {
+      try {
+        return JSON.stringify(response);
+      } catch (error) {
+        server.log(error, 'the answer is not JSON');
+        return JSON.stringify(
+          errorResponse(response.id, ErrorCode.InternalError, 'Internal error'),
+        );
+      }
+    };
+    return Array.isArray(answer) ? `[${answer.map(one).join(',')}]` : one(answer);
+  }
+}
+
+function stringify(notification: JSONRPCNotification, server: MCPServerBase): string | undefined {
+  try {
+    return JSON.stringify(notification);
+  } catch (error) {
+    // A log message whose data JSON cannot carry is dropped; the request goes on.
+    server.log(error, 'a notification is not JSON');
+    return undefined;
+  }
+}
+
+function answerJson(
+  server: MCPServerBase,
+  payload: unknown,
+  answer: JSONRPCResponse | JSONRPCResponse[] | undefined,
+  resourceMetadata: ResourceMetadataLink | undefined,
+): HttpResponse {
+  if (answer === undefined) return { status: 202, headers: {} };
+  // An empty or oversized batch is one error for the whole body: a 400, as JSON-RPC's own.
+  const status = Array.isArray(answer)
+    ? 200
+    : Array.isArray(payload)
+      ? 400
+      : (httpStatusOf(answer) ?? 200);
+  // A 403 for scopes challenges, so that the client can ask for them (the step-up flow).
+  const sent = { ...JSON_HEADERS, ...stepUpChallenge(answer, resourceMetadata) };
+  return { status, headers: sent, body: serialize(answer, server) };
+}
+
+async function* once(event: string): AsyncGenerator<string> {
+  yield event;
+}
+
+/**
+ * Make the HTTP handler of an MCP endpoint: stateless Streamable HTTP. A plain
+ * function of a plain request, for any HTTP stack; {@link createFetchHandler} wraps it for web
+ * `Request`s.
+ *
+ * Refused before a server is created, each with a JSON-RPC error body of id `null`: a method other
+ * than POST (405, `Allow: POST`); a `Host` or `Origin` not allowed (403); a `Content-Type` other
+ * than `application/json` (415); an `Accept` that excludes JSON (406); a body over `maxBodyBytes`
+ * (413); an unsupported `MCP-Protocol-Version` (400, -32022); a refusal of `authorize` (401, 403); a
+ * body that is not JSON (400, -32700); a batch under a protocol version other than 2025-03-26
+ * (400, -32600). Then the server is made, with the caller, and answers: 200 with JSON, 202 with
+ * no body when nothing is owed, or an error status for a message it cannot accept (400 for one
+ * that is not a JSON-RPC request or notification, -32600; in a batch, 200 with the errors in the
+ * array). A request whose method sends notifications (progress, log messages) is answered with
+ * SSE when its client accepts it: see `responseMode`. The request's `signal` reaches the method:
+ * a 2026-07-28 client that goes away cancels it. What the server factory or `authorize` throws is
+ * answered 500, -32603, and handed to `onError`: the handler's promise never rejects. No session
+ * id is ever issued.
+ *
+ * @param createServer - Makes the server for one request, e.g. scoped to the caller.
+ * @param options - Limits, allowed hosts, authorization, and the error hook.
+ * @returns The handler, whose `maxBodyBytes` property an adapter reads.
+ * @throws TypeError - When `maxBodyBytes` is not a number of bytes, or `cors` not valid.
+ *
+ * @example
+ * ```ts
+ * const mcp = createHttpHandler(() => new NotesServer());
+ * const response = await mcp({
+ *   method: 'POST',
+ *   headers: { host: 'localhost:3000', 'content-type': 'application/json' },
+ *   body: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+ * });
+ * //=> { status: 200, headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"result":{}}' }
+ * ```
+ */
+export function createHttpHandler<Principal = unknown>(
+  createServer: (context: ServerContext<Principal>) => MCPServerBase,
+  options: HttpOptions<Principal> = {},
+): HttpHandler {
+  const maxBodyBytes = checkedLimit(options.maxBodyBytes);
+  const cors = corsPolicy(options.cors);
+  const allowed = new Set((options.allowedHosts ?? LOCAL_HOSTS).map((host) => host.toLowerCase()));
+  const { authorize, onError = logToConsole, resourceMetadata, responseMode = 'auto' } = options;
+  const keepAliveMs = checkedKeepAlive(options.keepAliveMs);
+
+  // Wait for the response or the first notification, whichever comes first: a response first
+  // is answered as JSON (`auto`), with its own status; a notification first commits to SSE.
+  async function answerStreaming(
+    server: MCPServerBase,
+    payload: unknown,
+    context: RequestContext,
+    request: HttpRequest,
+  ): Promise<HttpResponse> {
+    let stream: EventStream | undefined;
+    const early: string[] = [];
+    let noticed!: () => void;
+    const firstNotification = new Promise<void>((resolve) => {
+      noticed = resolve;
+    });
+    context.notify = (notification: JSONRPCNotification) => {
+      const json = stringify(notification, server);
+      if (json === undefined) return;
+      if (stream !== undefined) stream.push(sseEvent(json));
+      else if (early.push(json) === 1) noticed();
+    };
+    const answering = server.handle(payload, context);
+    request.waitUntil?.(answering);
+    const answer = await Promise.race([answering, firstNotification]);
+    if (early.length === 0) {
+      const response = answerJson(server, payload, answer ?? undefined, resourceMetadata);
+      if (responseMode === 'auto' || response.status !== 200) return response;
+      return {
+        status: 200,
+        headers: { ...SSE_HEADERS },
+        body: once(sseEvent(response.body as string)),
+      };
+    }
+    const events = new EventStream(keepAliveMs);
+    stream = events;
+    for (const json of early) events.push(sseEvent(json));
+    answering.then(
+      (response) => {
+        if (response !== undefined) events.push(sseEvent(serialize(response, server)));
+        events.end();
+      },
+      (error: unknown) => {
+        report(onError, error, request);
+        events.end();
+      },
+    );
+    return { status: 200, headers: { ...SSE_HEADERS }, body: events };
+  }
+
+  const answer = async (request: HttpRequest): Promise<HttpResponse> => {
+    // One try around it all, which costs nothing until something throws: an answer, never a
+    // rejected promise, whatever the factory, `authorize` or a stack's odd request does.
+    try {
+      const { headers, body } = request;
+      const { method } = request;
+      // Methods are case-sensitive (RFC 9110), but some stacks hand them over as they came.
+      if (method !== 'POST' && method.toUpperCase() !== 'POST') {
+        return refuse(405, ErrorCode.InvalidRequest, 'This endpoint serves POST only.', {
+          allow: 'POST',
+        });
+      }
+      if (!hostAllowed(header(headers, 'host'), allowed)) {
+        return refuse(403, ErrorCode.InvalidRequest, 'This host is not allowed.');
+      }
+      const origin = header(headers, 'origin');
+      if (
+        origin !== undefined &&
+        !hostAllowed(originHost(origin), allowed) &&
+        !corsAllows(cors, origin)
+      ) {
+        return refuse(403, ErrorCode.InvalidRequest, 'This origin is not allowed.');
+      }
+      if (!isJsonMediaType(header(headers, 'content-type'))) {
+        return refuse(415, ErrorCode.InvalidRequest, 'Content-Type must be application/json.');
+      }
+      if (!acceptsJson(header(headers, 'accept'))) {
+        return refuse(406, ErrorCode.InvalidRequest, 'Accept must admit application/json.');
+      }
+      const size =
+        body === undefined ? 0 : typeof body === 'string' ? utf8Length(body) : body.byteLength;
+      if (size > maxBodyBytes) {
+        return refuse(
+          413,
+          ErrorCode.InvalidRequest,
+          `The body is larger than ${maxBodyBytes} bytes.`,
+        );
+      }
+      let principal = undefined as Principal;
+      if (authorize !== undefined) {
+        const decision = await authorize(request);
+        if (isRefusal(decision)) {
+          const challenge = challengeOf(decision, headers, resourceMetadata);
+          const extra = challenge === undefined ? undefined : { 'www-authenticate': challenge };
+          return refuse(decision.status, ErrorCode.InvalidRequest, decision.message, extra);
+        }
+        principal = decision;
+      }
+      const parsed = parse(body);
+      if (!parsed.ok) return refuse(400, ErrorCode.ParseError, 'The body is not valid JSON.');
+      const payload = parsed.value;
+      const server = createServer({ request, principal });
+      const context: RequestContext = {
+        headers,
+        signal: request.signal,
+        // Who may cancel a handshake-era request by its id: the holder of the same credentials.
+        caller: header(headers, 'authorization'),
+        grantedScopes: scopesOf(principal),
+      };
+      if (responseMode !== 'json' && acceptsEventStream(header(headers, 'accept'))) {
+        return await answerStreaming(server, payload, context, request);
+      }
+      const answering = server.handle(payload, context);
+      request.waitUntil?.(answering);
+      return answerJson(server, payload, await answering, resourceMetadata);
+    } catch (error) {
+      report(onError, error, request);
+      return refuse(500, ErrorCode.InternalError, 'Internal error');
+    }
+  };
+  const handler = withCors(cors, answer);
+  Object.defineProperty(handler, 'maxBodyBytes', { value: maxBodyBytes, enumerable: true });
+  return handler as HttpHandler;
+}

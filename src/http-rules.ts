@@ -1,0 +1,85 @@
+/**
+ * The rules an HTTP request is checked by before a server is made: its host and origin, its media
+ * types, its body's JSON; and the handler's own options.
+ *
+ * @module
+ */
+import { DEFAULT_KEEP_ALIVE_MS } from './sse.js';
+
+/** The largest body served by default: 4 MiB. */
+export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+// The host of a Host header or an Origin, lower-case, with its port split off.
+export function parseHost(value: string): { name: string; port: string } | undefined {
+  const match = /^(\[[0-9a-f:.]+\]|[^:[\]/@\s]+)(?::(\d{1,5}))?$/i.exec(value.trim());
+  if (match === null) return undefined;
+  const port = match[2] ?? '';
+  // Only a five-digit port can be past the last one.
+  if (port.length === 5 && Number(port) > 65_535) return undefined;
+  return { name: match[1]!.toLowerCase(), port };
+}
+
+export function originHost(origin: string): string | undefined {
+  const match = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]+)\/?$/i.exec(origin.trim());
+  return match?.[1];
+}
+
+export function hostAllowed(value: string | undefined, allowed: ReadonlySet<string>): boolean {
+  if (allowed.has('*')) return true;
+  if (value === undefined) return false;
+  const host = parseHost(value);
+  return host !== undefined && (allowed.has(host.name) || allowed.has(`${host.name}:${host.port}`));
+}
+
+export function checkedLimit(value: number | undefined): number {
+  if (value === undefined) return DEFAULT_MAX_BODY_BYTES;
+  // NaN or a negative limit would serve every body, or none.
+  if (typeof value !== 'number' || !(value >= 0)) {
+    throw new TypeError('maxBodyBytes must be a number of bytes, 0 or more.');
+  }
+  return value;
+}
+
+export function isJsonMediaType(value: string | undefined): boolean {
+  return value !== undefined && /^\s*application\/json\s*(;|$)/i.test(value);
+}
+
+// Whether an Accept header admits JSON. No Accept admits everything (RFC 9110).
+export function acceptsJson(accept: string | undefined): boolean {
+  if (accept === undefined || accept.trim() === '') return true;
+  // What MCP clients send, `application/json, text/event-stream`, read without a parse.
+  if (
+    !accept.includes(';') &&
+    /(^|,)\s*(application\/json|application\/\*|\*\/\*)\s*(,|$)/i.test(accept)
+  ) {
+    return true;
+  }
+  return accept.split(',').some((range) => {
+    const [type = '', ...params] = range.split(';').map((part) => part.trim().toLowerCase());
+    if (type !== 'application/json' && type !== 'application/*' && type !== '*/*') return false;
+    const q = params.find((param) => param.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
+// The BOM is removed once, below, for text and bytes alike: two are not JSON.
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+export function parse(
+  body: string | Uint8Array | undefined,
+): { ok: true; value: unknown } | { ok: false } {
+  try {
+    const text = typeof body === 'string' ? body : decoder.decode(body ?? new Uint8Array());
+    return { ok: true, value: JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+export function checkedKeepAlive(value: number | undefined): number {
+  if (value === undefined) return DEFAULT_KEEP_ALIVE_MS;
+  if (typeof value !== 'number' || !(value >= 0)) {
+    throw new TypeError('keepAliveMs must be a number of milliseconds, 0 or more.');
+  }
+  return value;
+}
