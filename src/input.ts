@@ -53,10 +53,11 @@ export type ElicitAnswer<Content> =
     };
 
 /**
- * The client cannot answer an input request. Unless the method catches it: in 2026-07-28, a
- * request that does not declare the capability is answered -32021 (HTTP 400) with
- * `data.requiredCapabilities`; in the handshake era, which has no input requests, -32603 with
- * this message.
+ * The client cannot answer an input request. Unless the method catches it, it is answered -32021
+ * with `data.requiredCapabilities`: in 2026-07-28, to a request that does not declare the
+ * capability (HTTP 400); in the handshake era, which has no input requests, with a message that
+ * names the protocol needed. A tool's, in the handshake era, is a result with `isError` and that
+ * message, for the LLM to read.
  */
 export class InputUnavailableError extends ProtocolError {
   override name = 'InputUnavailableError';
@@ -71,8 +72,9 @@ export class InputUnavailableError extends ProtocolError {
     const requiredCapabilities = needs(request);
     if (era === 'handshake') {
       super(
-        ErrorCode.InternalError,
+        ErrorCode.MissingRequiredClientCapability,
         `This request needs ${request.method}, which a client answers in protocol 2026-07-28 only.`,
+        { requiredCapabilities },
       );
     } else {
       super(

@@ -170,8 +170,9 @@ export function listTools(
 }
 
 /**
- * Run a server's tool. A {@link ToolError} it throws, and arguments that are not valid, are
- * answered as a result with `isError`, so that the LLM can read what was wrong and call again.
+ * Run a server's tool. A {@link ToolError} it throws, arguments that are not valid, and, in the
+ * handshake era, input it asks for (`InputUnavailableError`: no client there can be asked) are
+ * answered as a result with `isError`, so that the LLM can read what was wrong.
  * Sends {@link mcpserverToolCalled} after every call, whether or not it failed.
  *
  * @param server - The server.
@@ -224,6 +225,11 @@ export async function callTool(
     return resultFor(await tool.call(args, scope), versionOf(scope));
   } catch (error) {
     failure = error;
+    // A handshake-era client cannot be asked for input: the LLM reads what the tool needs.
+    if (scope.era === 'handshake' && isInputUnavailable(error)) {
+      outcome = 'tool-error';
+      return { content: [{ type: 'text', text: error.message }], isError: true };
+    }
     if (!isToolError(error)) {
       outcome = isProtocolError(error) ? 'protocol-error' : 'internal-error';
       throw error;
@@ -255,6 +261,10 @@ export async function callTool(
     }
   }
 }
+
+// By name, as a copy of the library thrown in another realm is still one.
+const isInputUnavailable = (error: unknown): error is Error =>
+  isProtocolError(error) && error.name === 'InputUnavailableError';
 
 const hasTools = (server: MCPServerBase) => server.tools.size > 0;
 

@@ -131,14 +131,21 @@ function adapter(name: string, start: () => Promise<Running>) {
     await (await running.catch(() => undefined))?.close();
   });
 
-  test('tools/list: 200, JSON, the four tools', async () => {
+  test('tools/list: 200, JSON, the six tools', async () => {
     const response = await call((await running).url, 'tools/list');
     assert.is(response.status, 200);
     assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
     const { result } = await response.json();
     assert.equal(
       result.tools.map((tool: { name: string }) => tool.name),
-      ['list_documents', 'read_document', 'search_documents', 'read_blog'],
+      [
+        'list_documents',
+        'read_document',
+        'search_documents',
+        'read_blog',
+        'count_mentions',
+        'summarise_document',
+      ],
     );
   });
 

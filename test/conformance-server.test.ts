@@ -563,7 +563,7 @@ conformance('2026-07-28: test_input_required_result_multi_round, three rounds', 
     code: -32602,
     message: 'requestState is not valid for this request.',
   });
-  // The handshake era has no input requests: the tool cannot ask.
+  // The handshake era has no input requests: the tool cannot ask, and the LLM reads why.
   const legacy = await fetch(server.url, {
     method: 'POST',
     headers: HEADERS,
@@ -574,10 +574,14 @@ conformance('2026-07-28: test_input_required_result_multi_round, three rounds', 
       params: { name: 'test_input_required_result_elicitation', arguments: {} },
     }),
   });
-  assert.equal((await legacy.json()).error, {
-    code: -32603,
-    message:
-      'This request needs elicitation/create, which a client answers in protocol 2026-07-28 only.',
+  assert.equal((await legacy.json()).result, {
+    content: [
+      {
+        type: 'text',
+        text: 'This request needs elicitation/create, which a client answers in protocol 2026-07-28 only.',
+      },
+    ],
+    isError: true,
   });
 });
 

@@ -172,7 +172,14 @@ browser('a page of a listed origin lists and calls the demo project tools', asyn
   assert.is(list.status, 200);
   assert.equal(
     list.body.result.tools.map((tool: { name: string }) => tool.name),
-    ['list_documents', 'read_document', 'search_documents', 'read_blog'],
+    [
+      'list_documents',
+      'read_document',
+      'search_documents',
+      'read_blog',
+      'count_mentions',
+      'summarise_document',
+    ],
   );
   const read = await call(allowed, demoUrl, 'tools/call', {
     name: 'read_document',

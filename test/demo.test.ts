@@ -44,7 +44,14 @@ demo('the project server: initialize, list, call', async ({ demo }) => {
   const { tools } = await client.listTools();
   assert.equal(
     tools.map((tool) => tool.name),
-    ['list_documents', 'read_document', 'search_documents', 'read_blog'],
+    [
+      'list_documents',
+      'read_document',
+      'search_documents',
+      'read_blog',
+      'count_mentions',
+      'summarise_document',
+    ],
   );
   const readme = await client.callTool({
     name: 'read_document',
@@ -112,7 +119,14 @@ demo('the project server, with the 2.x client in 2026-07-28', async ({ demo }) =
     const { tools } = await client.listTools();
     assert.equal(
       tools.map((tool) => tool.name),
-      ['list_documents', 'read_document', 'search_documents', 'read_blog'],
+      [
+        'list_documents',
+        'read_document',
+        'search_documents',
+        'read_blog',
+        'count_mentions',
+        'summarise_document',
+      ],
     );
     const found = await client.callTool({
       name: 'search_documents',
@@ -209,7 +223,7 @@ demo('the operations server with the token: logs, health and users', async ({ de
   const { tools } = await client.listTools();
   assert.equal(
     tools.map((tool) => tool.name),
-    ['search_logs', 'get_health', 'list_users', 'get_user'],
+    ['search_logs', 'get_health', 'list_users', 'get_user', 'clear_log'],
   );
   const logs = await client.callTool({
     name: 'search_logs',

@@ -663,24 +663,52 @@ unavailable('canAsk() and InputUnavailableError let a method do without', async 
 });
 
 unavailable(
-  'the handshake era has no input requests: -32603, or the method does without',
+  'the handshake era has no input requests: a tool error, -32021 elsewhere, or the method does without',
   async () => {
-    const client = new TestClient(() => new InputServer());
+    const server = new InputServer();
+    const client = new TestClient(() => server);
+    const outcomes: ToolOutcome[] = [];
+    const disconnect = mcpserverToolCalled.connect(({ outcome }) => outcomes.push(outcome));
     try {
-      await client.callTool('greet');
-      assert.unreachable('a handshake-era client cannot be asked');
-    } catch (error) {
-      assert.is((error as { code?: number }).code, -32603);
-      assert.is(
-        (error as Error).message,
-        'This request needs elicitation/create, which a client answers in protocol 2026-07-28 only.',
-      );
+      // The LLM reads what the tool needs; no -32603, which carries no detail.
+      assert.equal(await client.callTool('greet'), {
+        content: [
+          {
+            type: 'text',
+            text: 'This request needs elicitation/create, which a client answers in protocol 2026-07-28 only.',
+          },
+        ],
+        isError: true,
+      });
+      assert.equal(outcomes, ['tool-error']);
+    } finally {
+      disconnect();
     }
+    for (const [method, params, needs] of [
+      ['prompts/get', { name: 'ask' }, { elicitation: {} }],
+      ['resources/read', { uri: 'vault://secret' }, { elicitation: {} }],
+    ] as const) {
+      const response = (await server.handle({ jsonrpc: '2.0', id: 1, method, params })) as {
+        error?: unknown;
+      };
+      assert.equal(
+        response.error,
+        {
+          code: -32021,
+          message:
+            'This request needs elicitation/create, which a client answers in protocol 2026-07-28 only.',
+          data: { requiredCapabilities: needs },
+        },
+        method,
+      );
+      assert.is(httpStatusOf(response as never), undefined, method);
+    }
+    assert.equal(server.logged, []);
     assert.equal((await client.callTool('adaptive')).content, [
       { type: 'text', text: 'no one to ask' },
     ]);
     assert.equal((await client.callTool('tolerant')).content, [
-      { type: 'text', text: 'cannot ask: -32603' },
+      { type: 'text', text: 'cannot ask: -32021' },
     ]);
     // inputResponses mean nothing there.
     const ignored = await client.request('tools/call', {

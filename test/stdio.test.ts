@@ -2,6 +2,8 @@
 // serveStdio with streams of our own.
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -9,6 +11,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type StdioOptions, serveStdio } from '../examples/adapters/stdio.js';
+import { loadRepository } from '../examples/demo/repository.js';
 import {
   defineTool,
   LATEST_HANDSHAKE_VERSION,
@@ -25,49 +28,103 @@ type Text = { type: string; text: string }[];
 
 const child = suite('stdio, a child process of the SDK client');
 
-child('initialize, list, call, close: the child exits 0 on its own', async () => {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: ['--import', 'tsx', 'examples/adapters/stdio.ts'],
-    cwd: root,
-    stderr: 'pipe',
-  });
-  let stderr = '';
-  transport.stderr!.on('data', (chunk: Buffer) => {
-    stderr += chunk;
-  });
-  const client = new Client({ name: 'stdio-test', version: '1.0.0' });
-  const errors: Error[] = [];
-  client.onerror = (error) => errors.push(error);
-  try {
-    await client.connect(transport);
-    // The SDK keeps the child to itself; its exit code is read from there.
-    const process_ = (transport as unknown as { _process: ChildProcess })._process;
-    const exited = once(process_, 'exit');
-    assert.is(client.getServerVersion()?.name, 'project');
-    const { tools } = await client.listTools();
-    assert.equal(
-      tools.map((tool) => tool.name),
-      ['list_documents', 'read_document', 'search_documents', 'read_blog'],
-    );
-    const readme = await client.callTool({
-      name: 'read_document',
-      arguments: { path: 'README.md', max_lines: 3 },
+child(
+  'initialize, list, call, read, get a prompt, close: the child exits 0 on its own',
+  async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ['--import', 'tsx', 'examples/adapters/stdio.ts'],
+      cwd: root,
+      stderr: 'pipe',
     });
-    assert.is(readme.isError, undefined);
-    assert.match((readme.content as Text)[0]!.text, /^# README\.md\n\n# mcp-protocol-core/);
-    const started = Date.now();
-    await client.close();
-    // The transport ends stdin, then waits 2 s before SIGTERM: the child was quicker.
-    assert.equal(await exited, [0, null]);
-    assert.ok(Date.now() - started < 2000, `closed in ${Date.now() - started} ms`);
-    // Anything but JSON-RPC on stdout would have reached onerror.
-    assert.equal(errors, []);
-    assert.match(stderr, /project server, on stdio/);
-  } finally {
-    await transport.close();
-  }
-});
+    let stderr = '';
+    transport.stderr!.on('data', (chunk: Buffer) => {
+      stderr += chunk;
+    });
+    const client = new Client({ name: 'stdio-test', version: '1.0.0' });
+    const errors: Error[] = [];
+    client.onerror = (error) => errors.push(error);
+    try {
+      await client.connect(transport);
+      // The SDK keeps the child to itself; its exit code is read from there.
+      const process_ = (transport as unknown as { _process: ChildProcess })._process;
+      const exited = once(process_, 'exit');
+      assert.is(client.getServerVersion()?.name, 'project');
+      const { tools } = await client.listTools();
+      assert.equal(
+        tools.map((tool) => tool.name),
+        [
+          'list_documents',
+          'read_document',
+          'search_documents',
+          'read_blog',
+          'count_mentions',
+          'summarise_document',
+        ],
+      );
+      const readme = await client.callTool({
+        name: 'read_document',
+        arguments: { path: 'README.md', max_lines: 3 },
+      });
+      assert.is(readme.isError, undefined);
+      assert.match((readme.content as Text)[0]!.text, /^# README\.md\n\n# mcp-protocol-core/);
+      // Its resources and prompts, as on disk.
+      const { name } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+      const { resources, nextCursor } = await client.listResources();
+      assert.ok(resources.length > 0 && nextCursor !== undefined, 'a first page, of many');
+      for (const { uri } of resources) {
+        assert.ok(existsSync(join(root, uri.slice(`repo://${name}/`.length))), uri);
+      }
+      const uri = `repo://${name}/src/version.ts`;
+      const version = readFileSync(join(root, 'src/version.ts'), 'utf8');
+      assert.equal((await client.readResource({ uri })).contents, [
+        { uri, mimeType: 'text/x-typescript', text: version },
+      ]);
+      const prompt = await client.getPrompt({
+        name: 'explain_file',
+        arguments: { path: 'src/version.ts' },
+      });
+      assert.equal(prompt.messages[0]!.content, {
+        type: 'resource',
+        resource: { uri, mimeType: 'text/x-typescript', text: version },
+      });
+      // A long call's progress, each notification a line of its own before the answer.
+      const progress: number[] = [];
+      const counted = await client.callTool(
+        { name: 'count_mentions', arguments: { phrase: 'stdio' } },
+        undefined,
+        { onprogress: (update) => progress.push(update.progress) },
+      );
+      assert.match((counted.content as Text)[0]!.text, /^"stdio": \d+ mentions/);
+      const documents = loadRepository(root).documents.size;
+      // The SDK's stdio client hands the lines of a chunk over in one go, and notifications a
+      // microtask later: the last progress, read with the answer, may come after the call has
+      // ended, and is reported to onerror. Between them, every one arrives, in order.
+      const late = errors.filter(({ message }) => message.includes('for an unknown token'));
+      errors.splice(0, errors.length, ...errors.filter((error) => !late.includes(error)));
+      const seen = [
+        ...progress,
+        ...late.map(
+          ({ message }) => JSON.parse(message.slice(message.indexOf('{'))).params.progress,
+        ),
+      ];
+      assert.equal(
+        seen,
+        Array.from({ length: documents }, (_, index) => index + 1),
+      );
+      const started = Date.now();
+      await client.close();
+      // The transport ends stdin, then waits 2 s before SIGTERM: the child was quicker.
+      assert.equal(await exited, [0, null]);
+      assert.ok(Date.now() - started < 2000, `closed in ${Date.now() - started} ms`);
+      // Anything but JSON-RPC on stdout would have reached onerror.
+      assert.equal(errors, []);
+      assert.match(stderr, /project server, on stdio/);
+    } finally {
+      await transport.close();
+    }
+  },
+);
 
 child.run();
 

@@ -213,12 +213,19 @@ workers.after(async ({ dir, servers }) => {
   await rm(dir, { recursive: true, force: true });
 });
 
-workers('tools/list: the four tools', async ({ servers }) => {
+workers('tools/list: the six tools', async ({ servers }) => {
   const { worker } = await servers;
   const { result } = await rpc(worker.url, 'tools/list');
   assert.equal(
     (result!.tools as { name: string }[]).map((tool) => tool.name),
-    ['list_documents', 'read_document', 'search_documents', 'read_blog'],
+    [
+      'list_documents',
+      'read_document',
+      'search_documents',
+      'read_blog',
+      'count_mentions',
+      'summarise_document',
+    ],
   );
 });
 
@@ -284,7 +291,7 @@ workers(
   async ({ servers }) => {
     const { ajv } = await servers;
     const { result } = await rpc(ajv.url, 'tools/list');
-    assert.is(result!.tools.length, 4);
+    assert.is(result!.tools.length, 6);
     const answer = await callTool(ajv.url, 'read_document', { path: 'README.md' });
     assert.equal(answer.error, { code: -32603, message: 'Internal error' });
     assert.match(

@@ -27,6 +27,8 @@ export class Activity {
   readonly entries: Entry[] = [];
   requests = 0;
   readonly #durations: number[] = [];
+  // The number of the latest entry: numbers go on after a clear, and never name two entries.
+  #last = 0;
 
   /** Connect the receivers; returns a function that disconnects them. */
   connect(print?: (line: string) => void): () => void {
@@ -56,8 +58,19 @@ export class Activity {
   }
 
   #add(entry: Omit<Entry, 'number'>): void {
-    this.entries.push({ number: (this.entries.at(-1)?.number ?? 0) + 1, ...entry });
+    this.entries.push({ number: ++this.#last, ...entry });
     if (this.entries.length > MAX_ENTRIES) this.entries.shift();
+  }
+
+  /** The number of the latest entry; 0 before the first. */
+  get last(): number {
+    return this.#last;
+  }
+
+  /** Remove the entries up to a number, that one included; returns how many were removed. */
+  clear(upTo: number): number {
+    const count = this.entries.findIndex((entry) => entry.number > upTo);
+    return this.entries.splice(0, count < 0 ? this.entries.length : count).length;
   }
 
   /** The entry of that number, while the log still holds it. */

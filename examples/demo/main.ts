@@ -1,7 +1,9 @@
 // The demo: the public project server at /mcp and the staff-only operations server at
 // /operations/mcp, on node:http. `npm start`; from the environment: PORT, MCP_STAFF_TOKEN,
-// MCP_AUTHORIZATION_SERVER, MCP_CORS_ORIGINS, and MCP_PAGE_SIZE (the most items a page of
-// any list holds).
+// MCP_AUTHORIZATION_SERVER, MCP_CORS_ORIGINS, MCP_PAGE_SIZE (the most items a page of any list
+// holds), and MCP_STATE_KEY: the key that signs the state of a 2026-07-28 input request between
+// its rounds (clear_log's confirmation), 32 bytes or more. Without it, a key is generated at start,
+// good for this process only: replicas behind one address need one key in common.
 //
 // The operations server is an OAuth protected resource: its metadata names an authorization
 // server (MCP_AUTHORIZATION_SERVER, an issuer URL, or else a local development one started here),
@@ -42,6 +44,11 @@ export interface DemoOptions {
   corsOrigins?: readonly string[] | undefined;
   /** The most tools a page of the project server's `tools/list` holds; one page when left out. */
   pageSize?: number | undefined;
+  /**
+   * The key that signs input requests' state between their rounds (`requestStateKey`): 32 bytes
+   * or more, the same in every replica. One is generated when left out.
+   */
+  stateKey?: string | undefined;
 }
 
 /** The scope an access token needs for the operations server. */
@@ -62,7 +69,11 @@ export async function startDemo({
   authorizationServer,
   corsOrigins,
   pageSize,
+  stateKey = randomBytes(32).toString('base64url'),
 }: DemoOptions = {}) {
+  if (Buffer.byteLength(stateKey) < 32) {
+    throw new TypeError('The state key must be 32 bytes or more.');
+  }
   const local = authorizationServer === undefined ? await localAuthorizationServer() : undefined;
   const issuer = local?.issuer ?? authorizationServer!;
   const jwksUri = local?.jwksUri ?? (await discoverJwksUri(issuer));
@@ -123,10 +134,17 @@ export async function startDemo({
     return verify(request);
   };
   const operations = nodeListener(
-    createHttpHandler(() => new OperationsServer(activity), {
-      authorize,
-      resourceMetadata: metadata,
-    }),
+    createHttpHandler(
+      ({ principal }) =>
+        new OperationsServer(activity, {
+          requestStateKey: stateKey,
+          principalId: principal.subject,
+        }),
+      {
+        authorize,
+        resourceMetadata: metadata,
+      },
+    ),
   );
   const operationsMetadata = nodeListener(metadata);
 
@@ -171,10 +189,21 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     );
     process.exit(1);
   }
+  const stateKey = process.env.MCP_STATE_KEY;
+  if (stateKey !== undefined && Buffer.byteLength(stateKey) < 32) {
+    console.error('MCP_STATE_KEY must be 32 bytes or more, e.g. openssl rand -base64 32.');
+    process.exit(1);
+  }
+  if (stateKey === undefined) {
+    console.error(
+      'MCP_STATE_KEY is not set: input requests are signed with a key made for this process. Replicas behind one address need one key in common: set MCP_STATE_KEY (32 bytes or more) in each.',
+    );
+  }
   const demo = await startDemo({
     port: Number(process.env.PORT ?? 3000),
     token: process.env.MCP_STAFF_TOKEN,
     pageSize,
+    stateKey,
     log: (line) => console.log(`${new Date().toISOString()} ${line}`),
     authorizationServer: process.env.MCP_AUTHORIZATION_SERVER,
     corsOrigins: process.env.MCP_CORS_ORIGINS?.split(','),

@@ -1,6 +1,7 @@
-// The staff-only operations server: the demo's own request log, its health, and its users, as
-// tools, and the log and the health as resources too. Reached only with the staff token: the HTTP
-// layer refuses everyone else before it is made.
+// The staff-only operations server: the demo's own request log (which it can clear, once the
+// person confirms it), its health, and its users, as tools, and the log and the health as
+// resources too. Reached only with the staff token or an access token: the HTTP layer refuses
+// everyone else before it is made.
 import { readFileSync } from 'node:fs';
 import {
   type AnyTool,
@@ -10,6 +11,7 @@ import {
   MCPResourceTemplateBase,
   MCPServerBase,
   MCPToolBase,
+  type RequestScope,
   resourcesByUri,
   SERVER_VERSION,
   type TemplateVariables,
@@ -76,6 +78,42 @@ class GetHealth extends MCPToolBase<{ type: 'object' }> {
 
   run() {
     return { structuredContent: this.activity.health() };
+  }
+}
+
+const confirmForm = {
+  type: 'object',
+  properties: {
+    clear: { type: 'boolean', title: 'Clear the request log', description: 'It cannot be undone.' },
+  },
+  required: ['clear'],
+} as const;
+
+class ClearLog extends MCPToolBase<{ type: 'object' }> {
+  readonly name = 'clear_log';
+  readonly title = 'Clear the request log';
+  readonly description =
+    'Empties the request log, once the person using the client confirms it in a form (a 2026-07-28 client that can be asked; no other can clear it). The health keeps its counts.';
+  readonly argumentsSchema = { type: 'object' } as const;
+  override readonly readOnly = false;
+  override readonly destructive = true;
+
+  constructor(private readonly activity: Activity) {
+    super();
+  }
+
+  async run(_args: object, scope: RequestScope) {
+    // What the question names: the log up to its latest entry then. It travels to the next round
+    // in the signed requestState, so that requests logged while the person reads are kept.
+    const upTo = typeof scope.state === 'number' ? scope.state : this.activity.last;
+    scope.state = upTo;
+    const answer = await scope.elicit('confirm', {
+      message: `Clear the request log, up to request #${upTo}? It cannot be undone.`,
+      requestedSchema: confirmForm,
+    });
+    if (answer.action !== 'accept' || !answer.content.clear) return 'Nothing was cleared.';
+    const cleared = this.activity.clear(upTo);
+    return `Cleared ${cleared} requests from the log, up to #${upTo}.`;
   }
 }
 
@@ -194,23 +232,36 @@ class LoggedRequest extends MCPResourceTemplateBase<typeof REQUEST> {
 // Staff only: no answer of this server may be kept for another authorization context.
 const PRIVATE = { ttlMs: 300_000, cacheScope: 'private' } as const;
 
+/** What signs an input request's state between its rounds, and whom it is bound to. */
+export interface InputOptions {
+  /** The key of `requestState`: 32 bytes or more, the same in every replica. */
+  requestStateKey?: string | undefined;
+  /** The caller, e.g. the access token's subject. */
+  principalId?: string | undefined;
+}
+
 /** The staff-only operations server. */
 export class OperationsServer extends MCPServerBase {
   readonly name = 'operations';
   override readonly tools: ReadonlyMap<string, AnyTool>;
+  override readonly requestStateKey: string | undefined;
+  override readonly principalId: string | undefined;
   override readonly resources;
   override readonly resourceTemplates;
   override readonly toolsCache = PRIVATE;
   override readonly resourcesCache = PRIVATE;
   override readonly discoverCache = PRIVATE;
 
-  constructor(activity: Activity) {
+  constructor(activity: Activity, { requestStateKey, principalId }: InputOptions = {}) {
     super();
+    this.requestStateKey = requestStateKey;
+    this.principalId = principalId;
     this.tools = toolsByName(
       new SearchLogs(activity),
       new GetHealth(activity),
       new ListUsers(),
       new GetUser(),
+      new ClearLog(activity),
     );
     this.resources = resourcesByUri(new RequestLog(activity), new Health(activity));
     this.resourceTemplates = templatesByUriTemplate(new LoggedRequest(activity));
@@ -226,6 +277,6 @@ export class OperationsServer extends MCPServerBase {
   }
 
   instructions() {
-    return 'Staff only. search_logs reads the request log, get_health the process health, list_users and get_user the users.';
+    return 'Staff only. search_logs reads the request log, get_health the process health, list_users and get_user the users; clear_log empties the log, once the person confirms it.';
   }
 }

@@ -7,6 +7,7 @@ import {
   MCPServerBase,
   MCPToolBase,
   promptsByName,
+  type RequestScope,
   SERVER_VERSION,
   type ToolArguments,
   ToolError,
@@ -138,6 +139,141 @@ class SearchDocuments extends ProjectTool<typeof searchSchema> {
   }
 }
 
+const mentionsSchema = {
+  type: 'object',
+  properties: {
+    phrase: { type: 'string', minLength: 2, description: 'The phrase to count, case-insensitive.' },
+    repository: repositoryArgument,
+    limit: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 100,
+      default: 20,
+      description: 'How many documents to list, those with the most mentions first.',
+    },
+  },
+  required: ['phrase'],
+} as const satisfies JSONSchema;
+
+function occurrences(text: string, needle: string): number {
+  let count = 0;
+  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + needle.length))
+    count++;
+  return count;
+}
+
+// A macrotask, not a microtask: the process serves other requests meanwhile, and the progress
+// sent so far goes out on the wire before the next document is read.
+const yieldToOthers = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+class CountMentions extends ProjectTool<typeof mentionsSchema> {
+  readonly name = 'count_mentions';
+  readonly title = 'Count the mentions of a phrase';
+  readonly description =
+    'How often each document mentions a phrase, the most first. It reads every document in turn: a long call, which reports its progress per document and logs each document that mentions the phrase.';
+  readonly argumentsSchema = mentionsSchema;
+
+  async run(
+    { phrase, repository, limit }: ToolArguments<typeof mentionsSchema>,
+    scope: RequestScope,
+  ) {
+    const documents = this.select(repository).flatMap(({ documents }) => [...documents.values()]);
+    const needle = phrase.toLowerCase();
+    const found: { path: string; mentions: number }[] = [];
+    scope.log('debug', `reading ${documents.length} documents for "${phrase}"`, this.name);
+    for (const [index, { path, text }] of documents.entries()) {
+      await yieldToOthers();
+      // Past its time, or cancelled: no more documents are read.
+      scope.signal.throwIfAborted();
+      const mentions = occurrences(text.toLowerCase(), needle);
+      if (mentions > 0) {
+        found.push({ path, mentions });
+        scope.log('info', { path, mentions }, this.name);
+      }
+      scope.progress(index + 1, documents.length, path);
+    }
+    if (found.length === 0) return `no document mentions "${phrase}"`;
+    found.sort((a, b) => b.mentions - a.mentions || a.path.localeCompare(b.path));
+    const total = found.reduce((sum, { mentions }) => sum + mentions, 0);
+    const lines = found.slice(0, limit).map(({ path, mentions }) => `- ${path}: ${mentions}`);
+    const more = found.length > limit ? `\n(and ${found.length - limit} more documents)` : '';
+    return `"${phrase}": ${total} mentions in ${found.length} of ${documents.length} documents\n${lines.join('\n')}${more}`;
+  }
+}
+
+const summariseSchema = {
+  type: 'object',
+  properties: {
+    path: { type: 'string', description: 'The path from list_documents, e.g. src/http.ts.' },
+    repository: repositoryArgument,
+  },
+  required: ['path'],
+} as const satisfies JSONSchema;
+
+// What the client's LLM is given of a document: enough for a summary, not a whole big file.
+const MAX_SAMPLED_CHARACTERS = 24_000;
+
+/**
+ * A document's first paragraph: a source file's leading comment, without its markers; else its
+ * first block of lines that is not a heading.
+ */
+export function firstParagraph(text: string): string {
+  const comment = /^\s*(\/\*\*?[\s\S]*?\*\/|(?:\/\/.*\n?)+)/.exec(text)?.[1];
+  const paragraph =
+    comment === undefined
+      ? (text
+          .split(/\n\s*\n/)
+          .map((block) => block.trim())
+          .find((block) => block !== '' && !block.startsWith('#')) ?? '')
+      : comment
+          .replace(/^\/\*\*?|\*\/$/g, '')
+          .split('\n')
+          .map((line) => line.replace(/^\s*(\*|\/\/) ?/, '').trimEnd())
+          .join('\n')
+          .split(/\n\s*\n/)[0]!
+          .trim();
+  return paragraph.length > 1000 ? `${paragraph.slice(0, 1000)}…` : paragraph;
+}
+
+class SummariseDocument extends ProjectTool<typeof summariseSchema> {
+  readonly name = 'summarise_document';
+  readonly title = 'Summarise a document';
+  readonly description =
+    "A few sentences on what a document is for, written by the client's LLM when the client can be asked (sampling, in protocol 2026-07-28); otherwise the document's first paragraph.";
+  readonly argumentsSchema = summariseSchema;
+
+  async run({ path, repository }: ToolArguments<typeof summariseSchema>, scope: RequestScope) {
+    const { text } = this.document(repository, path);
+    if (!scope.canAsk('sampling')) {
+      return `${firstParagraph(text)}\n\n(The first paragraph of ${path}: this client cannot be asked for a summary, which needs sampling in protocol 2026-07-28.)`;
+    }
+    const cut = text.length > MAX_SAMPLED_CHARACTERS;
+    const message = await scope.sample('summary', {
+      systemPrompt: 'You summarise the documents of a software repository for a developer.',
+      messages: [
+        {
+          role: 'user',
+          content: {
+            type: 'text',
+            text: `Summarise ${path} in three sentences at most: what it is for, and what a reader should know first.${cut ? ` (Its first ${MAX_SAMPLED_CHARACTERS} characters.)` : ''}\n\n${text.slice(0, MAX_SAMPLED_CHARACTERS)}`,
+          },
+        },
+      ],
+      maxTokens: 400,
+      modelPreferences: { speedPriority: 0.8, intelligencePriority: 0.4 },
+    });
+    const blocks = Array.isArray(message.content) ? message.content : [message.content];
+    const summary = blocks
+      .flatMap((block) => (block.type === 'text' ? [block.text] : []))
+      .join('\n')
+      .trim();
+    if (summary === '') {
+      return `${firstParagraph(text)}\n\n(The first paragraph of ${path}: the client's model, ${message.model}, answered no text.)`;
+    }
+    return `${summary}\n\n(A summary of ${path} by ${message.model}.)`;
+  }
+}
+
 const blogSchema = {
   type: 'object',
   properties: {
@@ -184,6 +320,8 @@ export class ProjectServer extends MCPServerBase {
       new ReadDocument(this.#repositories),
       new SearchDocuments(this.#repositories),
       new ReadBlog(this.#repositories),
+      new CountMentions(this.#repositories),
+      new SummariseDocument(this.#repositories),
     );
     this.resourceTemplates = templatesByUriTemplate(
       new Documents(this.#repositories),
@@ -206,6 +344,6 @@ export class ProjectServer extends MCPServerBase {
 
   instructions() {
     const names = this.#repositories.map((repository) => repository.name).join(', ');
-    return `The documents of ${names}: call list_documents to see them, search_documents to find a text, read_document to read one, and read_blog for the news.`;
+    return `The documents of ${names}: call list_documents to see them, search_documents to find a text, read_document to read one, summarise_document for what one is for, count_mentions for the documents that mention a phrase most, and read_blog for the news.`;
   }
 }
