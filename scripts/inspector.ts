@@ -71,6 +71,23 @@ const CASES: Case[] = [
     check: (output) => /createFetchHandler/.test(output.content?.[0]?.text ?? ''),
   },
   {
+    // A long call: its progress and log messages travel on its SSE answer, the result last.
+    name: 'tools/call count_mentions',
+    args: [
+      'BASE/mcp',
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'count_mentions',
+      '--tool-arg',
+      'phrase=createFetchHandler',
+    ],
+    check: (output) =>
+      /^"createFetchHandler": \d+ mentions in \d+ of \d+ documents/.test(
+        output.content?.[0]?.text ?? '',
+      ),
+  },
+  {
     name: 'tools/call get_user, with the staff token',
     args: [
       'BASE/operations/mcp',
