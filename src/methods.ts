@@ -161,24 +161,22 @@ const FEATURE_FIELDS = {
 
 type FeatureField = keyof typeof FEATURE_FIELDS;
 
-const NO_FEATURE: readonly Methods[] = [];
-
 /**
- * @internal The methods that the maps of a server's features bring, each once: every feature's
- * own first, in the order of the fields, then those they share.
+ * @internal The registries a server's methods come from: its class's, then those the maps of its
+ * features bring, each once, every feature's own before those they share.
  *
  * @param server - The server.
- * @returns The feature's registries.
+ * @returns The registries, its class's first.
  */
-export function featuresOf(server: MCPServerBase): Methods[] {
-  const features: Methods[] = [];
+export function registriesOf(server: MCPServerBase): Methods[] {
+  const registries = [(server.constructor as typeof MCPServerBase).methods];
   for (const at of [0, 1]) {
     for (const field in FEATURE_FIELDS) {
       const methods = (server[field as FeatureField] as Tagged)[FEATURE]?.[at];
-      if (methods !== undefined && !features.includes(methods)) features.push(methods);
+      if (methods !== undefined && !registries.includes(methods)) registries.push(methods);
     }
   }
-  return features;
+  return registries;
 }
 
 /**
@@ -189,13 +187,12 @@ export function featuresOf(server: MCPServerBase): Methods[] {
  * @returns The entry, or `undefined` when the server has no such method.
  */
 export function methodOf(server: MCPServerBase, name: string): Method<never> | undefined {
+  // The class's registry alone, first: the tools' methods cost no more than a lookup.
   const entry = (server.constructor as typeof MCPServerBase).methods.get(name);
   if (entry !== undefined) return entry;
-  for (const field in FEATURE_FIELDS) {
-    for (const methods of (server[field as FeatureField] as Tagged)[FEATURE] ?? NO_FEATURE) {
-      const found = methods.get(name);
-      if (found !== undefined) return found;
-    }
+  for (const methods of registriesOf(server)) {
+    const found = methods.get(name);
+    if (found !== undefined) return found;
   }
   return undefined;
 }

@@ -14,10 +14,10 @@ import {
   type CacheHint,
   cacheHint,
   checkFeatures,
-  featuresOf,
   type Method,
   type Methods,
   methodOf,
+  registriesOf,
   withMethods,
 } from './methods.js';
 import type { AnyPrompt } from './prompt-base.js';
@@ -370,17 +370,18 @@ export abstract class MCPServerBase {
    */
   capabilities(protocolVersion?: string): ServerCapabilities {
     const capabilities: ServerCapabilities = {};
-    const declare = (entry: Method<never>) => {
-      const since = entry.capabilitySince;
-      if (since !== undefined && protocolVersion !== undefined && protocolVersion < since) return;
-      if (entry.capability !== undefined && entry.has?.(this as never)) {
-        capabilities[entry.capability] = {};
-      }
-    };
     const { methods } = this.constructor as typeof MCPServerBase;
-    for (const entry of methods.values()) declare(entry);
-    for (const feature of featuresOf(this)) {
-      for (const [name, entry] of feature) if (!methods.has(name)) declare(entry);
+    for (const registry of registriesOf(this)) {
+      for (const [name, entry] of registry) {
+        // A feature's method that the class's registry replaces is the class's.
+        if (registry !== methods && methods.has(name)) continue;
+        const since = entry.capabilitySince;
+        if (since !== undefined && protocolVersion !== undefined && protocolVersion < since)
+          continue;
+        if (entry.capability !== undefined && entry.has?.(this as never)) {
+          capabilities[entry.capability] = {};
+        }
+      }
     }
     return capabilities;
   }
