@@ -6,27 +6,52 @@
 // inline ajv into dist/index.js itself, the core is bundled the same way from the sources the
 // build is made of, src/index.ts, and both sizes are printed. Fails over the budget. Builds dist/
 // first when it is missing or older than a file of src/. Needs root dev dependencies only.
+// The tools-only bundle must also hold nothing of the other features (resources, templates, URI
+// templates, prompts, completions): see FEATURE_MARKS. With `--modules`, both bundles are made
+// from src/ as well, and the bytes each module adds to them are listed, largest first.
 //
 //   npx tsx bench/size.ts            (npm run size)
+//   npx tsx bench/size.ts --modules
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
 
-/** The budget of the whole core, in gzipped bytes. */
-export const BUDGET = 20 * 1024;
+/**
+ * The budget of the whole core, in gzipped bytes: 19.99 KiB measured, and a margin of about 1.3%.
+ * 14 KiB is the aim.
+ */
+export const BUDGET = 20.25 * 1024;
 
 /**
  * The budget of a tools-only server's bundle, in gzipped bytes: every server has the handshake, the
- * 2026-07-28 ladder, streaming and cancellation, and input requests with their signed state; 8 KiB
- * is the aim.
+ * 2026-07-28 ladder, streaming and cancellation, and input requests with their signed state; the
+ * other features come with their helpers (`resourcesByUri()`, `promptsByName()`, …), so they are
+ * not in it. 14.78 KiB measured, and a margin of about 1.5%; 8 KiB is the aim.
  */
-export const TOOLS_ONLY_BUDGET = 16 * 1024;
+export const TOOLS_ONLY_BUDGET = 15 * 1024;
 
 /** What a tools-only server imports. */
 export const TOOLS_ONLY_ENTRY =
   "export { defineTool, MCPServerBase, MCPToolBase, ToolError, toolsByName } from './dist/index.js';";
+
+/**
+ * What no tools-only bundle may hold: each feature's method names, and a message of each of the
+ * modules that only the other features use. (`prompts/get` is named in an input request's error
+ * message, which every server has: the registry's entry is looked for.)
+ */
+export const FEATURE_MARKS: readonly (string | RegExp)[] = [
+  'resources/list',
+  'resources/templates/list',
+  /["']resources\/read["']:/,
+  'prompts/list',
+  /["']prompts\/get["']:/,
+  'completion/complete',
+  'must be a URI with a scheme',
+  'invalid URI template',
+  'prompt arguments are strings',
+];
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const dist = `${root}dist/index.js`;
@@ -39,6 +64,8 @@ function stale(): boolean {
 
 interface Bundle {
   entry: string;
+  /** The minified code. */
+  code: string;
   minified: number;
   gzipped: number;
   /** Bytes of the minified output by input file, largest first. */
@@ -56,6 +83,8 @@ const ajvChunkExternal: Plugin = {
     esbuild.onResolve({ filter: /^\.\/[\w-]+\.js$/ }, ({ path, resolveDir, kind }) => {
       if (kind !== 'dynamic-import') return undefined;
       const file = `${resolveDir}/${path.slice(2)}`;
+      // From src/, `./ajv.js` is a TypeScript module, which imports ajv, left out as it is.
+      if (!existsSync(file)) return undefined;
       return AJV_MODULE.test(readFileSync(file, 'utf8')) ? { path, external: true } : undefined;
     });
   },
@@ -84,6 +113,7 @@ async function bundle(entry: string, contents?: string): Promise<Bundle> {
   const output = Object.values(result.metafile.outputs)[0]!;
   return {
     entry: entry.slice(root.length),
+    code: new TextDecoder().decode(code),
     minified: code.byteLength,
     gzipped: gzipSync(code, { level: 9 }).byteLength,
     inputs: Object.entries(output.inputs)
@@ -98,7 +128,7 @@ export async function measureSize(): Promise<{
   gzipped: number;
   entry: string;
   dist: { minified: number; gzipped: number; inlinesAjv: boolean };
-  toolsOnly: { minified: number; gzipped: number };
+  toolsOnly: { minified: number; gzipped: number; features: string[] };
 }> {
   if (stale()) {
     const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
@@ -118,7 +148,27 @@ export async function measureSize(): Promise<{
     gzipped: core.gzipped,
     entry: core.entry,
     dist: { minified: fromDist.minified, gzipped: fromDist.gzipped, inlinesAjv },
-    toolsOnly: { minified: toolsOnly.minified, gzipped: toolsOnly.gzipped },
+    toolsOnly: {
+      minified: toolsOnly.minified,
+      gzipped: toolsOnly.gzipped,
+      features: FEATURE_MARKS.filter((mark) =>
+        typeof mark === 'string' ? toolsOnly.code.includes(mark) : mark.test(toolsOnly.code),
+      ).map(String),
+    },
+  };
+}
+
+/**
+ * The bytes each module of src/ adds to the minified bundles, largest first: the whole core, and a
+ * tools-only server. Made from src/, since dist/ is flattened into a few files.
+ */
+export async function measureModules(): Promise<Record<'core' | 'toolsOnly', Bundle>> {
+  return {
+    core: await bundle(`${root}src/index.ts`),
+    toolsOnly: await bundle(
+      `${root}tools-only.js`,
+      TOOLS_ONLY_ENTRY.replace('./dist/index.js', './src/index.ts'),
+    ),
   };
 }
 
@@ -142,5 +192,23 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.
       `${size.toolsOnly.gzipped <= TOOLS_ONLY_BUDGET ? 'within' : 'OVER'} the budget of ` +
       `${TOOLS_ONLY_BUDGET} bytes (${kib(TOOLS_ONLY_BUDGET)})`,
   );
-  if (size.gzipped > BUDGET || size.toolsOnly.gzipped > TOOLS_ONLY_BUDGET) process.exitCode = 1;
+  if (size.toolsOnly.features.length > 0) {
+    console.log(
+      `a tools-only server holds code of the other features: ${size.toolsOnly.features.join(', ')}`,
+    );
+  }
+  if (
+    size.gzipped > BUDGET ||
+    size.toolsOnly.gzipped > TOOLS_ONLY_BUDGET ||
+    size.toolsOnly.features.length > 0
+  ) {
+    process.exitCode = 1;
+  }
+  if (process.argv.includes('--modules')) {
+    for (const [name, { minified, gzipped, inputs }] of Object.entries(await measureModules())) {
+      console.log(`\n${name} from src/: ${minified} bytes minified, ${gzipped} gzipped`);
+      for (const [file, bytes] of inputs)
+        if (bytes > 0) console.log(`${String(bytes).padStart(7)}  ${file}`);
+    }
+  }
 }

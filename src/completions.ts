@@ -7,7 +7,7 @@
  */
 import { ProtocolError } from './errors.js';
 import { ErrorCode, isObject } from './jsonrpc.js';
-import type { Method } from './methods.js';
+import { type Method, type Methods, withMethods } from './methods.js';
 import type { CompletionContext } from './prompt-base.js';
 import { RequestScope } from './scope.js';
 import { requireScopes } from './scopes.js';
@@ -134,3 +134,16 @@ export const COMPLETION_METHODS: Readonly<Record<string, Method>> = {
     run: complete,
   },
 };
+
+let feature: Methods | undefined;
+
+/**
+ * @internal The completion feature's registry, built once, on the maps of the features that
+ * complete: prompts, and resource templates.
+ *
+ * @returns The registry of `completion/complete`.
+ */
+export function completionMethods(): Methods {
+  feature ??= withMethods(new Map(), COMPLETION_METHODS);
+  return feature;
+}

@@ -1,7 +1,9 @@
 /**
  * The registry of methods: each JSON-RPC method a server answers is a small record, looked up once
- * per request. Features (tools, resources, prompts, completions) contribute their entries the same
- * way, and a subclass adds a method by adding an entry.
+ * per request. The core's and the tools' are the base class's; a subclass adds a method by adding
+ * an entry. The other features (resources, prompts, completions) bring theirs on the maps their
+ * helpers build (`resourcesByUri()`, `promptsByName()`, …), so that a server that uses none of them
+ * does not carry their code.
  *
  * @module
  */
@@ -19,6 +21,12 @@ export interface CacheHint {
   /** `public`: the same for every caller; `private`: only within one authorization context. */
   readonly cacheScope: 'public' | 'private';
 }
+
+/** @internal A list's hint by default: five minutes, by anyone. */
+export const PUBLIC_FIVE_MINUTES: CacheHint = Object.freeze({
+  ttlMs: 300_000,
+  cacheScope: 'public',
+});
 
 /**
  * One JSON-RPC method of a server.
@@ -118,6 +126,97 @@ export function withMethods<Server extends MCPServerBase>(
     methods.set(name, method as Method<never>);
   }
   return methods;
+}
+
+// The methods a feature's map brings, under a name that two copies of the library share: the
+// feature's own, then those it shares with others (completions).
+const FEATURE = Symbol.for('mcp-protocol-core.methods');
+
+interface Tagged {
+  readonly [FEATURE]?: readonly Methods[];
+}
+
+/**
+ * @internal Mark a map that a feature's helper built with the methods that serve it: a server
+ * whose `resources`, `resourceTemplates` or `prompts` is that map answers them.
+ *
+ * @param map - The map, e.g. the prompts by name.
+ * @param methods - The feature's own methods, then those it shares with other features.
+ * @returns The same map.
+ */
+export function withFeature<M extends ReadonlyMap<string, unknown>>(
+  map: M,
+  methods: readonly Methods[],
+): M {
+  Object.defineProperty(map, FEATURE, { value: methods });
+  return map;
+}
+
+// The fields that hold a feature's map: the helper that builds it, and its capability.
+const FEATURE_FIELDS = {
+  resources: ['resourcesByUri', 'resources'],
+  resourceTemplates: ['templatesByUriTemplate', 'resources'],
+  prompts: ['promptsByName', 'prompts'],
+} as const;
+
+type FeatureField = keyof typeof FEATURE_FIELDS;
+
+/**
+ * @internal The registries a server's methods come from: its class's, then those the maps of its
+ * features bring, each once, every feature's own before those they share.
+ *
+ * @param server - The server.
+ * @returns The registries, its class's first.
+ */
+export function registriesOf(server: MCPServerBase): Methods[] {
+  const registries = [(server.constructor as typeof MCPServerBase).methods];
+  for (const at of [0, 1]) {
+    for (const field in FEATURE_FIELDS) {
+      const methods = (server[field as FeatureField] as Tagged)[FEATURE]?.[at];
+      if (methods !== undefined && !registries.includes(methods)) registries.push(methods);
+    }
+  }
+  return registries;
+}
+
+/**
+ * @internal A server's method: its class's registry entry, else one that a feature's map brings.
+ *
+ * @param server - The server.
+ * @param name - The method, e.g. `prompts/get`.
+ * @returns The entry, or `undefined` when the server has no such method.
+ */
+export function methodOf(server: MCPServerBase, name: string): Method<never> | undefined {
+  // The class's registry alone, first: the tools' methods cost no more than a lookup.
+  const entry = (server.constructor as typeof MCPServerBase).methods.get(name);
+  if (entry !== undefined) return entry;
+  for (const methods of registriesOf(server)) {
+    const found = methods.get(name);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/**
+ * @internal Refuse a feature's map that its helper did not build, unless the server's class has
+ * the feature's methods in its own registry: without them, the server would answer none of its
+ * requests, and declare no capability for it.
+ *
+ * @param server - The server.
+ * @throws TypeError - Naming the field and the helper.
+ */
+export function checkFeatures(server: MCPServerBase): void {
+  for (const field in FEATURE_FIELDS) {
+    const map = server[field as FeatureField];
+    if (map.size === 0 || (map as Tagged)[FEATURE] !== undefined) continue;
+    const [helper, capability] = FEATURE_FIELDS[field as FeatureField];
+    const { methods } = server.constructor as typeof MCPServerBase;
+    if (![...methods.values()].some((entry) => entry.capability === capability)) {
+      throw new TypeError(
+        `${server.constructor.name}.${field} must be built with ${helper}(), which brings the methods that serve it`,
+      );
+    }
+  }
 }
 
 /**

@@ -1,20 +1,32 @@
 /**
  * The prompts feature: `promptsByName`, and `prompts/list` and `prompts/get` as entries of the
- * method registry.
+ * method registry, which the map that `promptsByName` builds brings to its server.
  *
  * @module
  */
+
+import { completionMethods } from './completions.js';
 import { ProtocolError } from './errors.js';
 import { ErrorCode, isObject } from './jsonrpc.js';
-import type { CacheHint, Method } from './methods.js';
+import {
+  type Method,
+  type Methods,
+  PUBLIC_FIVE_MINUTES,
+  withFeature,
+  withMethods,
+} from './methods.js';
 import { page, pageSizeOf } from './paging.js';
 import type { AnyPrompt } from './prompt-base.js';
 import { isGranted, requireScopes } from './scopes.js';
 import type { MCPServerBase } from './server-base.js';
 import type { Prompt } from './types.js';
 
+let feature: readonly Methods[] | undefined;
+
 /**
- * Key prompts by name, in the order given, refusing two with one name.
+ * Key prompts by name, in the order given, refusing two with one name. The map brings the methods
+ * that serve them, `prompts/list`, `prompts/get` and `completion/complete`, to the server whose
+ * `prompts` it is: a server's prompts are keyed so, not by a `Map` of its own.
  *
  * @param prompts - The prompts, in the order `prompts/list` lists them.
  * @returns The prompts by name.
@@ -34,10 +46,11 @@ export function promptsByName(...prompts: AnyPrompt[]): Map<string, AnyPrompt> {
     prompt.definition();
     byName.set(prompt.name, prompt);
   }
-  return byName;
+  // Built here, not at module level, so that a bundle without prompts leaves their methods out.
+  feature ??= [withMethods(new Map(), PROMPT_METHODS), completionMethods()];
+  return withFeature(byName, feature);
 }
 
-const PUBLIC_FIVE_MINUTES: CacheHint = Object.freeze({ ttlMs: 300_000, cacheScope: 'public' });
 const hasPrompts = (server: MCPServerBase) => server.prompts.size > 0;
 
 /** The methods of the prompts feature, for the registry. */

@@ -1,13 +1,23 @@
 /**
  * The resources feature: `resources/list`, `resources/templates/list` and `resources/read`, as
- * entries of the method registry. No `subscribe` and no `listChanged`: a stateless server holds no
+ * entries of the method registry, which the maps that `resourcesByUri` and `templatesByUriTemplate`
+ * build bring to their server. No `subscribe` and no `listChanged`: a stateless server holds no
  * channel to send their notifications on.
  *
  * @module
  */
+
+import { completionMethods } from './completions.js';
 import { ProtocolError } from './errors.js';
 import { ErrorCode } from './jsonrpc.js';
-import type { CacheHint, Method } from './methods.js';
+import {
+  type CacheHint,
+  type Method,
+  type Methods,
+  PUBLIC_FIVE_MINUTES,
+  withFeature,
+  withMethods,
+} from './methods.js';
 import { page, pageSizeOf } from './paging.js';
 import type { AnyResource, AnyResourceTemplate } from './resource-base.js';
 import type { ResourceContents } from './resource-contents.js';
@@ -24,14 +34,25 @@ import type {
 
 // Lists, like tools/list, rarely differ between callers; what a resource holds may, so a read is
 // kept for a minute and by its caller only, unless the resource or the server says otherwise.
-const PUBLIC_FIVE_MINUTES: CacheHint = Object.freeze({ ttlMs: 300_000, cacheScope: 'public' });
-const PRIVATE_ONE_MINUTE: CacheHint = Object.freeze({ ttlMs: 60_000, cacheScope: 'private' });
+// (A literal, not frozen: a call at module level would stay in every bundle of the library.)
+const PRIVATE_ONE_MINUTE: CacheHint = { ttlMs: 60_000, cacheScope: 'private' };
 
 // The hint of the resource a request read, for the finishing of its result.
 const readHints = new WeakMap<RequestScope, CacheHint>();
 
+let feature: readonly Methods[] | undefined;
+
+// The methods the maps bring: built on the first map, not at module level, so that a bundle
+// without resources leaves them out.
+function resourceMethods(): readonly Methods[] {
+  feature ??= [withMethods(new Map(), RESOURCE_METHODS), completionMethods()];
+  return feature;
+}
+
 /**
- * Key fixed resources by URI, in the order given, refusing two with one URI.
+ * Key fixed resources by URI, in the order given, refusing two with one URI. The map brings the
+ * methods that serve resources (`resources/list`, `resources/templates/list`, `resources/read`,
+ * and `completion/complete`) to the server whose `resources` it is.
  *
  * @param resources - The resources, in the order `resources/list` lists them.
  * @returns The resources by URI.
@@ -51,13 +72,13 @@ export function resourcesByUri(...resources: AnyResource[]): Map<string, AnyReso
     if (byUri.has(uri)) throw new Error(`two resources have the URI ${uri}`);
     byUri.set(uri, resource);
   }
-  return byUri;
+  return withFeature(byUri, resourceMethods());
 }
 
 /**
  * Key resource templates by their URI template, in the order given (the order `resources/read`
  * tries them in), refusing two with one template: a `ref/resource` of `completion/complete` names
- * a template so.
+ * a template so. The map brings the methods that serve resources, as {@link resourcesByUri}'s does.
  *
  * @param templates - The templates.
  * @returns The templates by URI template.
@@ -78,7 +99,7 @@ export function templatesByUriTemplate(
     if (byTemplate.has(uriTemplate)) throw new Error(`two templates are ${uriTemplate}`);
     byTemplate.set(uriTemplate, template);
   }
-  return byTemplate;
+  return withFeature(byTemplate, resourceMethods());
 }
 
 /**

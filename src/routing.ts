@@ -8,6 +8,7 @@
  */
 import { type HttpHeaders, header } from './headers.js';
 import { ErrorCode, errorResponse, isObject, isRequestId, withHttpStatus } from './jsonrpc.js';
+import { methodOf } from './methods.js';
 import { LOG_LEVELS, META, routingHeaderProblem } from './modern.js';
 import {
   isHandshakeVersion,
@@ -246,7 +247,7 @@ function modern(
       `params._meta must carry ${META.protocolVersion} and ${META.clientCapabilities}.`,
     );
   }
-  const entry = (server.constructor as typeof MCPServerBase).methods.get(method);
+  const entry = methodOf(server, method);
   if (headers !== undefined) {
     const problem = routingHeaderProblem(headers, method, params, version, entry?.named);
     if (problem !== undefined) return badRequest(replyTo, ErrorCode.HeaderMismatch, problem);
@@ -311,7 +312,7 @@ export function finish(
 ): Result {
   if (scope.era === 'handshake') return result;
   const _meta = { ...result._meta, [META.serverInfo]: server.serverInfo() };
-  const cache = (server.constructor as typeof MCPServerBase).methods.get(method)?.cache;
+  const cache = methodOf(server, method)?.cache;
   // A result that asks for input is never cached (its request carries answers next time).
   if (cache === undefined || result.resultType === 'input_required') {
     return { resultType: 'complete', ...result, _meta };

@@ -6,21 +6,27 @@
  */
 
 import { answerBatch, answerRouted } from './answer.js';
-import { COMPLETION_METHODS } from './completions.js';
 import { CORE_METHODS, PUBLIC_ONE_HOUR } from './core-methods.js';
 import { ProtocolError } from './errors.js';
 import { runWithInput } from './input.js';
 import { dump, ErrorCode, errorResponse, isObject } from './jsonrpc.js';
-import { type CacheHint, cacheHint, type Method, type Methods, withMethods } from './methods.js';
+import {
+  type CacheHint,
+  cacheHint,
+  checkFeatures,
+  type Method,
+  type Methods,
+  methodOf,
+  registriesOf,
+  withMethods,
+} from './methods.js';
 import type { AnyPrompt } from './prompt-base.js';
-import { PROMPT_METHODS } from './prompts.js';
 import {
   isHandshakeVersion,
   LATEST_HANDSHAKE_VERSION,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from './protocol-versions.js';
 import type { AnyResource, AnyResourceTemplate } from './resource-base.js';
-import { RESOURCE_METHODS } from './resources.js';
 import { NO_CONTEXT, type RequestContext, route } from './routing.js';
 import { RequestScope } from './scope.js';
 import { mcpserverCalled } from './signals.js';
@@ -84,35 +90,37 @@ export abstract class MCPServerBase {
   declare readonly tools: ReadonlyMap<string, AnyTool>;
 
   /**
-   * The server's fixed resources by URI, in the order `resources/list` lists them; see
-   * {@link resourcesByUri}. None by default: a server with neither resources nor templates does
-   * not declare the `resources` capability.
+   * The server's fixed resources by URI, in the order `resources/list` lists them: keyed by
+   * {@link resourcesByUri}, whose map brings the methods that serve them. None by default: a server
+   * with neither resources nor templates does not declare the `resources` capability.
    */
   declare readonly resources: ReadonlyMap<string, AnyResource>;
 
   /**
    * The server's resource templates by URI template, in the order `resources/read` tries them
-   * (after the fixed resources); see {@link templatesByUriTemplate}. None by default.
+   * (after the fixed resources): keyed by {@link templatesByUriTemplate}, whose map brings the
+   * methods that serve them. None by default.
    */
   declare readonly resourceTemplates: ReadonlyMap<string, AnyResourceTemplate>;
 
   /**
-   * The server's prompts by name, in the order `prompts/list` lists them; see
-   * {@link promptsByName}. None by default: a server without prompts does not declare the
-   * `prompts` capability.
+   * The server's prompts by name, in the order `prompts/list` lists them: keyed by
+   * {@link promptsByName}, whose map brings the methods that serve them. None by default: a server
+   * without prompts does not declare the `prompts` capability.
    */
   declare readonly prompts: ReadonlyMap<string, AnyPrompt>;
 
   /**
    * The methods servers of this class answer, by name: the registry, looked up once per request.
-   * A subclass adds a method with {@link withMethods}.
+   * It holds the core's methods and the tools'; those of resources, templates, prompts and
+   * completions come with the maps that {@link resourcesByUri}, {@link templatesByUriTemplate}
+   * and {@link promptsByName} build, so that a server without them does not carry their code.
+   * A subclass adds a method with {@link withMethods}; an entry of its registry wins over a
+   * feature's of the same name.
    */
   static readonly methods: Methods = withMethods(new Map(), {
     ...CORE_METHODS,
     ...TOOL_METHODS,
-    ...RESOURCE_METHODS,
-    ...PROMPT_METHODS,
-    ...COMPLETION_METHODS,
   } satisfies Record<string, Method>);
 
   /**
@@ -133,12 +141,16 @@ export abstract class MCPServerBase {
   /**
    * Check the server's tools with {@link verifyTools}: await it at start-up, so that a schema
    * ajv cannot compile fails there, not on a client's first call. The validators it compiles are
-   * those calls use, in every server of the same tool classes.
+   * those calls use, in every server of the same tool classes. It checks too that the server's
+   * resources, templates and prompts were keyed by their helpers, as every request does.
    *
    * @throws Error - Listing every tool's problem.
+   * @throws TypeError - For `resources`, `resourceTemplates` or `prompts` built without
+   * {@link resourcesByUri}, {@link templatesByUriTemplate} or {@link promptsByName}.
    */
-  verify(): Promise<void> {
-    return verifyTools(this.tools.values());
+  async verify(): Promise<void> {
+    checkFeatures(this);
+    await verifyTools(this.tools.values());
   }
 
   /**
@@ -157,10 +169,17 @@ export abstract class MCPServerBase {
   #handle(payload: unknown, context: RequestContext): Promise<HandleResult> {
     // The options a subclass sets as fields exist only once its constructor has run: checked on
     // the first occasion after it, so that a wrong one fails every request, not one method.
-    if (this.toolsCache !== undefined || this.discoverCache !== undefined) {
+    if (
+      this.toolsCache !== undefined ||
+      this.discoverCache !== undefined ||
+      this.resources !== NONE ||
+      this.resourceTemplates !== NONE ||
+      this.prompts !== NONE
+    ) {
       try {
         cacheHint(this, 'toolsCache', PUBLIC_ONE_HOUR);
         cacheHint(this, 'discoverCache', PUBLIC_ONE_HOUR);
+        checkFeatures(this);
       } catch (error) {
         return Promise.reject(error);
       }
@@ -351,11 +370,17 @@ export abstract class MCPServerBase {
    */
   capabilities(protocolVersion?: string): ServerCapabilities {
     const capabilities: ServerCapabilities = {};
-    for (const entry of (this.constructor as typeof MCPServerBase).methods.values()) {
-      const since = entry.capabilitySince;
-      if (since !== undefined && protocolVersion !== undefined && protocolVersion < since) continue;
-      if (entry.capability !== undefined && entry.has?.(this as never)) {
-        capabilities[entry.capability] = {};
+    const { methods } = this.constructor as typeof MCPServerBase;
+    for (const registry of registriesOf(this)) {
+      for (const [name, entry] of registry) {
+        // A feature's method that the class's registry replaces is the class's.
+        if (registry !== methods && methods.has(name)) continue;
+        const since = entry.capabilitySince;
+        if (since !== undefined && protocolVersion !== undefined && protocolVersion < since)
+          continue;
+        if (entry.capability !== undefined && entry.has?.(this as never)) {
+          capabilities[entry.capability] = {};
+        }
       }
     }
     return capabilities;
@@ -497,10 +522,6 @@ export abstract class MCPServerBase {
   static dump<T extends JSONRPCResponse | JSONRPCResponse[]>(response: T): T {
     return dump(response);
   }
-}
-
-function methodOf(server: MCPServerBase, method: string): Method<never> | undefined {
-  return (server.constructor as typeof MCPServerBase).methods.get(method);
 }
 
 // A server with no tools, resources, templates or prompts of its own has none: on the prototype, so that an

@@ -12,7 +12,7 @@ import {
 } from './errors.js';
 import { asksInput } from './input.js';
 import { ErrorCode, isObject, utf8Length } from './jsonrpc.js';
-import { type CacheHint, cacheHint, type Method } from './methods.js';
+import { cacheHint, type Method, PUBLIC_FIVE_MINUTES } from './methods.js';
 import { checkParameterHeaders, hasCapabilities } from './modern.js';
 import { page, pageSizeOf } from './paging.js';
 import { DEFAULT_TOOL_TIMEOUT_MS, type RequestScope } from './scope.js';
@@ -22,8 +22,6 @@ import { mcpserverToolCalled, type ToolOutcome } from './signals.js';
 import type { AnyTool } from './tool-base.js';
 import type { CallToolResult, ListToolsResult, Tool } from './types.js';
 import { resultFor, toolFor, versionOf } from './versions.js';
-
-const PUBLIC_FIVE_MINUTES: CacheHint = Object.freeze({ ttlMs: 300_000, cacheScope: 'public' });
 
 /**
  * Key tools by name, in the order given, refusing two with one name. A `Map`, so that a tool

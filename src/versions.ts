@@ -59,122 +59,64 @@ interface Profile {
   readonly structuredContent: 'none' | 'object' | 'any';
 }
 
-const TOOL_ANNOTATIONS = [
-  'title',
-  'readOnlyHint',
-  'destructiveHint',
-  'idempotentHint',
-  'openWorldHint',
-] as const;
+// The fields of each object, each with the first version that has it when 2024-11-05 has it not,
+// and the last when a later one dropped it: `title>2025-06-18`, `execution>2025-11-25<2025-11-25`.
+// 2026-07-28 moved tasks, and with them a tool's `execution`, to an extension.
+const TOOL =
+  'name description inputSchema annotations>2025-03-26 title>2025-06-18 outputSchema>2025-06-18 _meta>2025-06-18 icons>2025-11-25 execution>2025-11-25<2025-11-25';
+const IMPLEMENTATION =
+  'name version title>2025-06-18 description>2025-11-25 websiteUrl>2025-11-25 icons>2025-11-25';
+const CAPABILITIES =
+  'experimental logging prompts resources tools completions>2025-03-26 tasks>2025-11-25<2025-11-25 extensions>2026-07-28';
+// A block type, with the version that brought it, and its fields; from 2025-06-18 every block and
+// resource contents may carry `_meta`.
+const BLOCKS: Record<string, string> = {
+  text: 'type text annotations _meta>2025-06-18',
+  image: 'type data mimeType annotations _meta>2025-06-18',
+  audio: '>2025-03-26 type data mimeType annotations _meta>2025-06-18',
+  resource_link:
+    '>2025-06-18 type uri name title description mimeType annotations size icons>2025-11-25 _meta',
+  resource: 'type resource annotations _meta>2025-06-18',
+};
+const ANNOTATIONS = 'audience priority lastModified>2025-06-18';
+const CONTENTS = 'uri mimeType text blob _meta>2025-06-18';
 
-const LINK = ['type', 'uri', 'name', 'title', 'description', 'mimeType', 'annotations', 'size'];
+// The fields a version has of those a list names.
+function fields(list: string, version: ProtocolVersion): Set<string> {
+  const set = new Set<string>();
+  for (const word of list.split(' ')) {
+    const [name = '', since = '', until = version] = word.split(/[<>]/);
+    if (since <= version && version <= until) set.add(name);
+  }
+  return set;
+}
 
-function profile(
-  version: ProtocolVersion,
-  fields: Omit<Profile, 'version' | 'blocks' | 'tool' | 'implementation' | 'capabilities'> & {
-    tool: string[];
-    implementation: string[];
-    capabilities: string[];
-    blocks: Record<string, string[]>;
-  },
-): Profile {
+function profile(version: ProtocolVersion): Profile {
   const blocks = new Map<string, ReadonlySet<string>>();
-  for (const [type, keys] of Object.entries(fields.blocks)) blocks.set(type, new Set(keys));
+  for (const [type, list] of Object.entries(BLOCKS)) {
+    const keys = fields(list, version);
+    // The block type's own version, if it has one, is the name ''.
+    if (keys.delete('') || !list.startsWith('>')) blocks.set(type, keys);
+  }
   return {
-    ...fields,
     version,
-    tool: new Set(fields.tool),
-    implementation: new Set(fields.implementation),
-    capabilities: new Set(fields.capabilities),
+    tool: fields(TOOL, version),
+    // A handshake client requires an outputSchema of type object.
+    outputSchema: isModernVersion(version) ? 'any' : 'object',
+    implementation: fields(IMPLEMENTATION, version),
+    capabilities: fields(CAPABILITIES, version),
     blocks,
+    annotations: fields(ANNOTATIONS, version),
+    contents: fields(CONTENTS, version),
+    // 2026-07-28's may be any JSON value.
+    structuredContent:
+      version < '2025-06-18' ? 'none' : isModernVersion(version) ? 'any' : 'object',
   };
 }
 
-const v20241105 = profile('2024-11-05', {
-  tool: ['name', 'description', 'inputSchema'],
-  outputSchema: 'object',
-  implementation: ['name', 'version'],
-  capabilities: ['experimental', 'logging', 'prompts', 'resources', 'tools'],
-  blocks: {
-    text: ['type', 'text', 'annotations'],
-    image: ['type', 'data', 'mimeType', 'annotations'],
-    resource: ['type', 'resource', 'annotations'],
-  },
-  annotations: new Set(['audience', 'priority']),
-  contents: new Set(['uri', 'mimeType', 'text', 'blob']),
-  structuredContent: 'none',
-});
-
-const v20250326 = profile('2025-03-26', {
-  tool: ['name', 'description', 'inputSchema', 'annotations'],
-  outputSchema: 'object',
-  implementation: ['name', 'version'],
-  capabilities: ['experimental', 'logging', 'completions', 'prompts', 'resources', 'tools'],
-  blocks: {
-    text: ['type', 'text', 'annotations'],
-    image: ['type', 'data', 'mimeType', 'annotations'],
-    audio: ['type', 'data', 'mimeType', 'annotations'],
-    resource: ['type', 'resource', 'annotations'],
-  },
-  annotations: v20241105.annotations,
-  contents: v20241105.contents,
-  structuredContent: 'none',
-});
-
-// From 2025-06-18 every block and resource contents may carry `_meta`.
-const BLOCKS_20250618 = {
-  text: ['type', 'text', 'annotations', '_meta'],
-  image: ['type', 'data', 'mimeType', 'annotations', '_meta'],
-  audio: ['type', 'data', 'mimeType', 'annotations', '_meta'],
-  resource_link: [...LINK, '_meta'],
-  resource: ['type', 'resource', 'annotations', '_meta'],
-};
-
-const v20250618 = profile('2025-06-18', {
-  tool: ['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations', '_meta'],
-  outputSchema: 'object',
-  implementation: ['name', 'title', 'version'],
-  capabilities: [...v20250326.capabilities],
-  blocks: BLOCKS_20250618,
-  annotations: new Set(['audience', 'priority', 'lastModified']),
-  contents: new Set(['uri', 'mimeType', 'text', 'blob', '_meta']),
-  structuredContent: 'object',
-});
-
-const IMPLEMENTATION_20251125 = ['name', 'title', 'version', 'description', 'websiteUrl', 'icons'];
-const BLOCKS_20251125 = { ...BLOCKS_20250618, resource_link: [...LINK, 'icons', '_meta'] };
-
-const v20251125 = profile('2025-11-25', {
-  tool: [...v20250618.tool, 'icons', 'execution'],
-  outputSchema: 'object',
-  implementation: IMPLEMENTATION_20251125,
-  capabilities: [...v20250326.capabilities, 'tasks'],
-  blocks: BLOCKS_20251125,
-  annotations: v20250618.annotations,
-  contents: v20250618.contents,
-  structuredContent: 'object',
-});
-
-// 2026-07-28: tasks left the core for an extension, and with them a tool's `execution`; an
-// outputSchema may be any schema, and structuredContent any JSON value.
-const v20260728 = profile('2026-07-28', {
-  tool: [...v20250618.tool, 'icons'],
-  outputSchema: 'any',
-  implementation: IMPLEMENTATION_20251125,
-  capabilities: [...v20250326.capabilities, 'extensions'],
-  blocks: BLOCKS_20251125,
-  annotations: v20250618.annotations,
-  contents: v20250618.contents,
-  structuredContent: 'any',
-});
-
-const PROFILES: Readonly<Record<ProtocolVersion, Profile>> = {
-  '2024-11-05': v20241105,
-  '2025-03-26': v20250326,
-  '2025-06-18': v20250618,
-  '2025-11-25': v20251125,
-  '2026-07-28': v20260728,
-};
+// Built on first use of each version, once.
+const profiles: Partial<Record<ProtocolVersion, Profile>> = {};
+const profileOf = (version: ProtocolVersion) => (profiles[version] ??= profile(version));
 
 // The fields of an object that a set names, or the object itself when it has no other: most
 // objects pass whole, and cost no copy.
@@ -190,7 +132,13 @@ function pick<T extends object>(value: T, keys: ReadonlySet<string>): T {
   return out as T;
 }
 
-const ANNOTATION_KEYS: ReadonlySet<string> = new Set(TOOL_ANNOTATIONS);
+const ANNOTATION_KEYS: ReadonlySet<string> = new Set([
+  'title',
+  'readOnlyHint',
+  'destructiveHint',
+  'idempotentHint',
+  'openWorldHint',
+]);
 
 function shapeTool(definition: Tool, { tool: keys, outputSchema }: Profile): Tool {
   const out: Record<string, unknown> = {};
@@ -229,7 +177,7 @@ const shapedTools = new WeakMap<Tool, Map<ProtocolVersion, Tool>>();
  */
 export function toolFor(definition: Tool, version: ProtocolVersion): Tool {
   // A definition that is not frozen may change: shaped anew each time.
-  if (!Object.isFrozen(definition)) return shapeTool(definition, PROFILES[version]);
+  if (!Object.isFrozen(definition)) return shapeTool(definition, profileOf(version));
   let byVersion = shapedTools.get(definition);
   if (byVersion === undefined) {
     byVersion = new Map();
@@ -237,7 +185,7 @@ export function toolFor(definition: Tool, version: ProtocolVersion): Tool {
   }
   let shaped = byVersion.get(version);
   if (shaped === undefined) {
-    shaped = shapeTool(definition, PROFILES[version]);
+    shaped = shapeTool(definition, profileOf(version));
     byVersion.set(version, shaped);
   }
   return shaped;
@@ -252,7 +200,7 @@ export function toolFor(definition: Tool, version: ProtocolVersion): Tool {
  * @returns The fields the version defines.
  */
 export function implementationFor(info: Implementation, version: ProtocolVersion): Implementation {
-  return pick(info, PROFILES[version].implementation);
+  return pick(info, profileOf(version).implementation);
 }
 
 /**
@@ -267,7 +215,7 @@ export function capabilitiesFor(
   capabilities: ServerCapabilities,
   version: ProtocolVersion,
 ): ServerCapabilities {
-  return pick(capabilities, PROFILES[version].capabilities);
+  return pick(capabilities, profileOf(version).capabilities);
 }
 
 // The bytes base64 text encodes.
@@ -333,7 +281,7 @@ function shapeBlock(block: ContentBlock, profile: Profile): ContentBlock {
  * @returns The result for that version; the same object when nothing changes.
  */
 export function resultFor(result: CallToolResult, version: ProtocolVersion): CallToolResult {
-  const shape = PROFILES[version];
+  const shape = profileOf(version);
   let content = result.content;
   for (let i = 0; i < content.length; i++) {
     const block = content[i] as ContentBlock;

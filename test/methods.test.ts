@@ -3,7 +3,17 @@
 // (resultType, serverInfo, cache hints) whatever the method.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { MCPServerBase, type Method, withMethods } from '../src/index.js';
+import {
+  type AnyPrompt,
+  definePrompt,
+  defineResource,
+  MCPServerBase,
+  type Method,
+  PROMPT_METHODS,
+  promptsByName,
+  resourcesByUri,
+  withMethods,
+} from '../src/index.js';
 import { request, TestServer } from './fixtures.js';
 
 const META = {
@@ -137,3 +147,171 @@ registry('an entry with a capability must say when a server has it', () => {
 });
 
 registry.run();
+
+// The features other than tools come with the maps their helpers build: a server answers, and
+// declares, what its own maps bring, and nothing of what another server's do.
+const features = suite('features');
+
+const Greeting = definePrompt({
+  name: 'greeting',
+  description: 'Greets someone.',
+  argumentsSchema: { type: 'object', properties: { who: { type: 'string' } }, required: ['who'] },
+  get: ({ who }) => `Say hello to ${who}.`,
+});
+
+const Readme = defineResource({ uri: 'file:///README.md', name: 'README', read: () => '# Hi' });
+
+/** A server with prompts only: no tools, no resources. */
+class PromptsOnly extends MCPServerBase {
+  readonly name = 'prompts-only';
+  override readonly prompts: ReadonlyMap<string, AnyPrompt> = promptsByName(new Greeting());
+  serverInfo() {
+    return { name: 'prompts-only', version: '1.0.0' };
+  }
+  instructions() {
+    return '';
+  }
+}
+
+const notFound = (id: number) => ({
+  jsonrpc: '2.0',
+  id,
+  error: { code: -32601, message: 'Method not found' },
+});
+
+features('a prompts-only server declares prompts and answers them, and nothing else', async () => {
+  // Another server's resources bring nothing to this one.
+  resourcesByUri(new Readme());
+  const server = new PromptsOnly();
+  const initialized = (await server.handle(
+    request(1, 'initialize', { protocolVersion: '2025-11-25', capabilities: {} }),
+  )) as unknown as { result: { capabilities: object } };
+  assert.equal(initialized.result.capabilities, { logging: {}, prompts: {} });
+  const discovered = (await server.handle(modern(2, 'server/discover'))) as unknown as {
+    result: { capabilities: object };
+  };
+  assert.equal(discovered.result.capabilities, { logging: {}, prompts: {} });
+  const listed = (await server.handle(request(3, 'prompts/list'))) as unknown as {
+    result: { prompts: { name: string }[] };
+  };
+  assert.equal(
+    listed.result.prompts.map(({ name }) => name),
+    ['greeting'],
+  );
+  const got = (await server.handle(
+    request(4, 'prompts/get', { name: 'greeting', arguments: { who: 'Ada' } }),
+  )) as unknown as { result: { messages: unknown[] } };
+  assert.is(got.result.messages.length, 1);
+  const missing = [
+    'tools/list',
+    'tools/call',
+    'resources/list',
+    'resources/templates/list',
+    'resources/read',
+    // Its prompts complete nothing.
+    'completion/complete',
+  ];
+  for (const [i, method] of missing.entries()) {
+    assert.equal(await server.handle(request(10 + i, method, {})), notFound(10 + i), method);
+  }
+  await server.verify();
+});
+
+features("a tools-only server has none of the features another server's maps bring", async () => {
+  promptsByName(new Greeting());
+  const server = new TestServer();
+  assert.equal(server.capabilities(), { logging: {}, tools: {} });
+  for (const [i, method] of ['prompts/list', 'resources/list', 'completion/complete'].entries()) {
+    assert.equal(await server.handle(request(i, method)), notFound(i), method);
+  }
+});
+
+features("a subclass's registry entry wins over a feature's of the same name", async () => {
+  class Renamed extends PromptsOnly {
+    static override readonly methods = withMethods(MCPServerBase.methods, {
+      'prompts/list': { run: () => ({ prompts: [], custom: true }) },
+    });
+  }
+  assert.equal(await new Renamed().handle(request(1, 'prompts/list')), {
+    jsonrpc: '2.0',
+    id: 1,
+    result: { prompts: [], custom: true },
+  });
+  // Its other methods are the feature's.
+  const got = (await new Renamed().handle(
+    request(2, 'prompts/get', { name: 'greeting', arguments: { who: 'Ada' } }),
+  )) as unknown as { result: object };
+  assert.ok('result' in got);
+});
+
+features(
+  'a map that its helper did not build is refused at the first request, and by verify()',
+  async () => {
+    const plain = [
+      [
+        'prompts',
+        new Map([['greeting', new Greeting()]]),
+        'NoHelper.prompts must be built with promptsByName(), which brings the methods that serve it',
+      ],
+      [
+        'resources',
+        new Map([['file:///README.md', new Readme()]]),
+        'NoHelper.resources must be built with resourcesByUri(), which brings the methods that serve it',
+      ],
+      [
+        'resourceTemplates',
+        // A copy of a helper's map is a map of one's own.
+        new Map(resourcesByUri(new Readme())),
+        'NoHelper.resourceTemplates must be built with templatesByUriTemplate(), which brings the methods that serve it',
+      ],
+    ] as const;
+    for (const [field, map, message] of plain) {
+      class NoHelper extends MCPServerBase {
+        readonly name = 'no-helper';
+        serverInfo() {
+          return { name: 'no-helper', version: '1.0.0' };
+        }
+        instructions() {
+          return '';
+        }
+      }
+      const server = new NoHelper();
+      Object.defineProperty(server, field, { value: map });
+      for (const method of ['initialize', 'ping', 'tools/list']) {
+        const error = await server.handle(request(1, method, {})).catch((error: unknown) => error);
+        assert.instance(error, TypeError, `${field} ${method}`);
+        assert.is((error as Error).message, message);
+      }
+      const error = await server.verify().catch((error: unknown) => error);
+      assert.instance(error, TypeError);
+      assert.is((error as Error).message, message);
+    }
+    // A class whose own registry serves the feature may key it as it likes.
+    class OwnRegistry extends MCPServerBase {
+      static override readonly methods = withMethods(MCPServerBase.methods, PROMPT_METHODS);
+      readonly name = 'own';
+      override readonly prompts = new Map([['greeting', new Greeting()]]);
+      serverInfo() {
+        return { name: 'own', version: '1.0.0' };
+      }
+      instructions() {
+        return '';
+      }
+    }
+    const listed = (await new OwnRegistry().handle(request(1, 'prompts/list'))) as unknown as {
+      result: { prompts: { name: string }[] };
+    };
+    assert.equal(
+      listed.result.prompts.map(({ name }) => name),
+      ['greeting'],
+    );
+    await new OwnRegistry().verify();
+    // An empty map of one's own is no feature, and no mistake.
+    const empty = new PromptsOnly();
+    Object.defineProperty(empty, 'prompts', { value: new Map() });
+    assert.equal(await empty.handle(request(1, 'ping')), { jsonrpc: '2.0', id: 1, result: {} });
+    assert.equal(empty.capabilities(), { logging: {} });
+  },
+);
+
+features.run();

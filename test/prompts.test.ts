@@ -2,11 +2,15 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
+  type AnyResource,
+  type AnyResourceTemplate,
   definePrompt,
   MCPPromptBase,
   MCPServerBase,
   promptsByName,
+  resourcesByUri,
   SERVER_VERSION,
+  templatesByUriTemplate,
 } from '../src/index.js';
 import { ResponseError, TestClient } from '../src/testing.js';
 import { request } from './fixtures.js';
@@ -458,16 +462,24 @@ prompts.run();
 
 const completion = suite('completion/complete');
 
-const template = (uriTemplate: string, complete?: (...args: never[]) => unknown) =>
-  complete === undefined ? { uriTemplate } : { uriTemplate, complete };
+const template = (uriTemplate: string, complete?: (...args: never[]) => unknown) => {
+  const definition = () => ({ uriTemplate, name: uriTemplate });
+  return complete === undefined
+    ? { uriTemplate, definition }
+    : { uriTemplate, definition, complete };
+};
 
-/** A server with the resources feature's fields, as stand-ins. */
+/**
+ * A server with the resources feature's fields, as stand-ins keyed by the feature's helpers, which
+ * bring its methods.
+ */
 function withResources(server: MCPServerBase, templates: object[]): MCPServerBase {
   Object.defineProperty(server, 'resourceTemplates', {
-    value: new Map(templates.map((one, i) => [`t${i}`, one])),
+    value: templatesByUriTemplate(...(templates as AnyResourceTemplate[])),
   });
+  const readme = { uri: 'file:///README.md', name: 'README' };
   Object.defineProperty(server, 'resources', {
-    value: new Map([['file:///README.md', { uri: 'file:///README.md', name: 'README' }]]),
+    value: resourcesByUri({ ...readme, definition: () => readme } as unknown as AnyResource),
   });
   return server;
 }
