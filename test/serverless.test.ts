@@ -1,7 +1,9 @@
 // The serverless examples: the Lambda handler invoked with the events AWS documents (a function
-// URL's and an HTTP API's, payload 2.0), then served by Architect's Sandbox, which turns real HTTP
-// into those events and runs the bundled handler in a fresh process per invocation; and the
-// web-standard function called with web Requests, the official clients' own among them.
+// URL's and an HTTP API's, payload 2.0); its streaming twin invoked with a stand-in for the
+// runtime's `awslambda` global, which no offline emulator provides; the buffered one served by
+// Architect's Sandbox, which turns real HTTP into those events and runs the bundled handler in a
+// fresh process per invocation; and the web-standard function called with web Requests, the
+// official clients' own among them.
 
 import { once } from 'node:events';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -9,6 +11,7 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import {
   Client as ModernClient,
@@ -20,15 +23,46 @@ import * as esbuild from 'esbuild';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { GreetServer } from '../examples/quickstart/server.js';
-import {
-  handler,
-  type LambdaHttpEvent,
-  type LambdaHttpResult,
-  lambdaHandler,
+import type {
+  LambdaHttpEvent,
+  LambdaHttpResult,
+  LambdaStreamingRuntime,
 } from '../examples/serverless/lambda.js';
 import web, { DELETE, GET, POST } from '../examples/serverless/web.js';
 import { createHttpHandler, unauthorized } from '../src/http.js';
 import { defineTool, toolsByName } from '../src/index.js';
+import { GatedServer, type Outcome } from './gated-server.js';
+
+/**
+ * A stand-in for the `awslambda` global of Lambda's Node.js runtime. `streamifyResponse` gives the
+ * handler back (the runtime marks it); `HttpResponseStream.from` does as AWS documents: before
+ * the stream's first write, it writes the prelude, status and headers as JSON, then 8 NUL bytes.
+ */
+const standIn: LambdaStreamingRuntime = {
+  streamifyResponse: (streamingHandler) => streamingHandler,
+  HttpResponseStream: {
+    from(stream, prelude) {
+      const write = stream.write.bind(stream) as (chunk: string | Uint8Array) => boolean;
+      let first = true;
+      stream.write = ((chunk: string | Uint8Array) => {
+        if (first) {
+          first = false;
+          write(JSON.stringify(prelude));
+          write(new Uint8Array(8));
+        }
+        return write(chunk);
+      }) as Writable['write'];
+      return stream;
+    },
+  },
+};
+
+// The runtime defines the global before it loads the function's module: so does the test.
+(globalThis as { awslambda?: LambdaStreamingRuntime }).awslambda = standIn;
+const { handler, lambdaHandler, lambdaStreamingHandler, streaming } = await import(
+  '../examples/serverless/lambda.js'
+);
+delete (globalThis as { awslambda?: LambdaStreamingRuntime }).awslambda;
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 type Text = { type: string; text: string }[];
@@ -291,6 +325,155 @@ lambda(
 );
 
 lambda.run();
+
+/** Waits for `promise`; fails, rather than wait forever, if it does not settle in 10 s. */
+async function inTime<T>(promise: Promise<T>, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: not in 10 s.`)), 10_000);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A function URL's response stream: keeps each write, in order, as the runtime sends them on. */
+class ResponseStream extends Writable {
+  readonly writes: string[] = [];
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: () => void) {
+    this.writes.push(chunk.toString());
+    this.emit('written');
+    done();
+  }
+
+  /** Resolves once `count` writes are made. */
+  written(count: number): Promise<void> {
+    const enough = new Promise<void>((resolve) => {
+      const check = () => {
+        if (this.writes.length < count) return;
+        this.off('written', check);
+        resolve();
+      };
+      this.on('written', check);
+      check();
+    });
+    return inTime(enough, `${count} writes`);
+  }
+}
+
+const NUL8 = '\0'.repeat(8);
+// The SSE events' messages: the method of a notification, the text of a response.
+const sent = (events: string[]) =>
+  events.map((event) => {
+    assert.match(event, /^event: message\ndata: /);
+    const json = JSON.parse(event.slice(event.indexOf('data: ') + 6));
+    return json.method ?? json.result.content[0].text;
+  });
+
+const streamed = suite('Lambda: a function URL in RESPONSE_STREAM mode, the runtime stood in for');
+
+const gated = createHttpHandler(({ request }) => new GatedServer(request.signal), {
+  allowedHosts: [URL_HOST],
+});
+const serveStreaming = lambdaStreamingHandler(gated, standIn);
+const serveGated = lambdaHandler(gated);
+
+const callGated = (key: string, modern = false) => {
+  const _meta = modern
+    ? {
+        'io.modelcontextprotocol/protocolVersion': MODERN,
+        'io.modelcontextprotocol/clientCapabilities': {},
+        progressToken: key,
+      }
+    : { progressToken: key };
+  const body = message(5, 'tools/call', { name: 'gated', arguments: { key }, _meta });
+  const headers: Record<string, string> = modern
+    ? { 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/call', 'mcp-name': 'gated' }
+    : { 'mcp-protocol-version': '2025-11-25' };
+  return functionUrlEvent(body, headers);
+};
+
+// Asks the gated server, buffered, to release a call or to say what became of it.
+async function ask(name: 'release' | 'outcome', key: string): Promise<string> {
+  const result = await serveGated(
+    functionUrlEvent(message(6, 'tools/call', { name, arguments: { key } })),
+  );
+  return (parsed(result).result!.content as Text)[0]!.text;
+}
+
+streamed('the exported handler: the prelude, the delimiter, then the JSON answer', async () => {
+  assert.type(streaming, 'function', 'defined where the global is');
+  const response = new ResponseStream();
+  await streaming!(functionUrlEvent(greet('Ada'), { host: 'localhost' }), response);
+  assert.equal(response.writes.slice(0, 2), [
+    JSON.stringify({ statusCode: 200, headers: { 'content-type': 'application/json' } }),
+    NUL8,
+  ]);
+  assert.equal(JSON.parse(response.writes.slice(2).join('')).result.content, [
+    { type: 'text', text: 'Hello, Ada!' },
+  ]);
+  assert.ok(response.writableEnded, 'the stream is ended');
+  // A host not allowed, and an answer with no body: the status still goes out.
+  const refused = new ResponseStream();
+  await streaming!(functionUrlEvent(greet('Ada')), refused);
+  assert.is(JSON.parse(refused.writes[0]!).statusCode, 403);
+  const accepted = new ResponseStream();
+  const notification = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  await streaming!(functionUrlEvent(notification, { host: 'localhost' }), accepted);
+  assert.equal(accepted.writes.join(''), `{"statusCode":202,"headers":{}}${NUL8}`);
+  assert.ok(accepted.writableEnded);
+});
+
+streamed('an SSE answer: the first event is written while the tool still waits', async () => {
+  const response = new ResponseStream();
+  const answering = serveStreaming(callGated('streamed'), response);
+  // The prelude, the delimiter and the first event, written before the tool is released.
+  await response.written(3);
+  assert.equal(JSON.parse(await ask('outcome', 'streamed')), {
+    disconnected: false,
+    cancelled: false,
+    finished: false,
+  } satisfies Outcome);
+  assert.equal(JSON.parse(response.writes[0]!), {
+    statusCode: 200,
+    headers: {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache, no-transform',
+      'x-accel-buffering': 'no',
+    },
+  });
+  assert.is(response.writes[1], NUL8);
+  assert.equal(sent(response.writes.slice(2, 3)), ['notifications/progress']);
+  assert.is(await ask('release', 'streamed'), 'true');
+  await inTime(answering, 'the answer');
+  assert.equal(sent(response.writes.slice(2)), [
+    'notifications/progress',
+    'notifications/message',
+    'notifications/progress',
+    'released streamed',
+  ]);
+  assert.ok(response.writableEnded, 'the stream is ended after the response');
+});
+
+streamed('a client that goes away (the stream closes) cancels a 2026-07-28 call', async () => {
+  const response = new ResponseStream();
+  const answering = serveStreaming(callGated('gone', true), response);
+  await response.written(3);
+  response.destroy();
+  await inTime(answering, 'the end of the handler');
+  assert.equal(JSON.parse(await ask('outcome', 'gone')), {
+    disconnected: true,
+    cancelled: true,
+    finished: false,
+  } satisfies Outcome);
+  assert.is(response.writes.length, 3, 'nothing written after');
+  assert.not.ok(response.writableEnded);
+});
+
+streamed.run();
 
 // Architect's Sandbox: real HTTP in, a payload 2.0 event to a handler in a process of its own.
 interface Sandbox {
