@@ -319,11 +319,14 @@ export function hasDefaults(schema: unknown): boolean {
 }
 
 function problem(error: ValidationError, root: string, owner: string): string {
-  const path = error.instancePath
-    .slice(1)
-    .split('/')
-    .filter((part) => part !== '')
-    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const { instancePath } = error;
+  const path = instancePath === '' ? [] : instancePath.slice(1).split('/');
+  for (let at = path.length - 1; at >= 0; at--) {
+    const part = path[at]!;
+    if (part === '') path.splice(at, 1);
+    // JSON Pointer escapes, in a name that has them only: a replace is not free.
+    else if (part.includes('~')) path[at] = part.replace(/~1/g, '/').replace(/~0/g, '~');
+  }
   let message = error.message ?? 'is not valid';
   if (error.keyword === 'enum') {
     message = `must be one of ${(error.params.allowedValues as unknown[]).map((value) => JSON.stringify(value)).join(', ')}`;

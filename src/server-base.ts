@@ -166,15 +166,19 @@ export abstract class MCPServerBase {
   readonly handle = (payload: unknown, context?: RequestContext): Promise<HandleResult> =>
     this.#handle(payload, context ?? NO_CONTEXT);
 
+  // Whether the options were found right: they are read-only fields, so once is enough.
+  #checked = false;
+
   #handle(payload: unknown, context: RequestContext): Promise<HandleResult> {
     // The options a subclass sets as fields exist only once its constructor has run: checked on
     // the first occasion after it, so that a wrong one fails every request, not one method.
     if (
-      this.toolsCache !== undefined ||
-      this.discoverCache !== undefined ||
-      this.resources !== NONE ||
-      this.resourceTemplates !== NONE ||
-      this.prompts !== NONE
+      !this.#checked &&
+      (this.toolsCache !== undefined ||
+        this.discoverCache !== undefined ||
+        this.resources !== NONE ||
+        this.resourceTemplates !== NONE ||
+        this.prompts !== NONE)
     ) {
       try {
         cacheHint(this, 'toolsCache', PUBLIC_ONE_HOUR);
@@ -183,6 +187,7 @@ export abstract class MCPServerBase {
       } catch (error) {
         return Promise.reject(error);
       }
+      this.#checked = true;
     }
     return Array.isArray(payload)
       ? answerBatch(this, payload, context)
@@ -202,13 +207,19 @@ export abstract class MCPServerBase {
    * @param context - The request's HTTP headers, when it came over HTTP.
    * @returns The response, or `undefined` when none is owed.
    */
-  async handleMessage(
+  handleMessage(
     message: unknown,
     context: RequestContext = NO_CONTEXT,
   ): Promise<JSONRPCResponse | undefined> {
-    const routed = route(message, context, this);
+    // Not an async function: one that returns the answer's promise costs two more turns.
+    let routed: ReturnType<typeof route>;
+    try {
+      routed = route(message, context, this);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     return routed === undefined || !('scope' in routed)
-      ? routed
+      ? Promise.resolve(routed)
       : answerRouted(this, routed, context.caller);
   }
 
@@ -261,7 +272,10 @@ export abstract class MCPServerBase {
       throw new ProtocolError(ErrorCode.MethodNotFound, 'Method not found', entry.otherEra);
     }
     const run = () => entry.run(this as never, params, scope);
-    return entry.input === true ? runWithInput(this, method, params, scope, run) : run();
+    // A handshake-era request never asks for input: run at once, without a turn of its own.
+    return entry.input === true && scope.era !== 'handshake'
+      ? runWithInput(this, method, params, scope, run)
+      : run();
   }
 
   /**

@@ -235,7 +235,11 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
     context: RequestScope,
   ): ToolOutput | Promise<ToolOutput>;
 
+  // The class's entry, kept on the instance too: a call then costs a field read, not a lookup.
+  #entry: Compiled | undefined = undefined;
+
   #compiled(): Compiled {
+    if (this.#entry !== undefined) return this.#entry;
     const key = this.constructor;
     let entry = compiled.get(key);
     if (entry === undefined) {
@@ -262,6 +266,7 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
       };
       compiled.set(key, entry);
     }
+    this.#entry = entry;
     return entry;
   }
 

@@ -141,6 +141,14 @@ function argumentsProblem(
     : undefined;
 }
 
+// The whole list of a tools map, by protocol version, when it is the same for every request:
+// no tool hides behind a scope, and every definition is frozen. Its size guards against a map
+// that grew or shrank after it was listed.
+const listsByVersion = new WeakMap<
+  ReadonlyMap<string, AnyTool>,
+  Map<string, { readonly size: number; readonly result: ListToolsResult }>
+>();
+
 /**
  * List a server's tools, in the order of its `tools`: all on one page, or pages of the server's
  * `pageSize`. A tool whose `requiredScopes` the request is not granted is left out.
@@ -157,9 +165,27 @@ export function listTools(
   scope: Pick<RequestScope, 'era' | 'protocolVersion' | 'grantedScopes'>,
 ): ListToolsResult {
   const version = versionOf(scope);
+  const whole = params.cursor === undefined && pageSizeOf(server) === undefined;
+  const cached = whole ? listsByVersion.get(server.tools)?.get(version) : undefined;
+  if (cached !== undefined && cached.size === server.tools.size) return cached.result;
   const tools = [];
+  let shared = whole;
   for (const tool of server.tools.values()) {
-    if (isGranted(scope, tool.requiredScopes)) tools.push(toolFor(tool.definition(), version));
+    const definition = tool.definition();
+    // What a scope hides, or a definition that may change, makes a list for this request only.
+    if (tool.requiredScopes?.length || !Object.isFrozen(definition)) shared = false;
+    if (isGranted(scope, tool.requiredScopes)) tools.push(toolFor(definition, version));
+  }
+  if (shared) {
+    // The same for every request of this version: built once, frozen so that no caller changes it.
+    const result: ListToolsResult = Object.freeze({ tools: Object.freeze(tools) as Tool[] });
+    let byVersion = listsByVersion.get(server.tools);
+    if (byVersion === undefined) {
+      byVersion = new Map();
+      listsByVersion.set(server.tools, byVersion);
+    }
+    byVersion.set(version, { size: server.tools.size, result });
+    return result;
   }
   const { items, nextCursor } = page(tools, params.cursor, pageSizeOf(server), 'tools');
   return nextCursor === undefined

@@ -285,6 +285,29 @@ lists('a definition is shaped once per class and version, not per request', asyn
 });
 
 lists(
+  'a whole list is built once per tools map and version, and no caller can change it',
+  async () => {
+    const server = new TestServer();
+    const one = await ask(server, '2025-06-18', 'tools/list');
+    const names = one.tools.map((tool: { name: string }) => tool.name);
+    assert.throws(() => one.tools.push({ name: 'intruder' }), TypeError);
+    assert.throws(() => {
+      one.extra = true;
+    }, TypeError);
+    const two = await ask(server, '2025-06-18', 'tools/list');
+    assert.ok(one.tools === two.tools);
+    assert.equal(
+      two.tools.map((tool: { name: string }) => tool.name),
+      names,
+    );
+    // Another version's list is its own.
+    const older = await ask(server, '2024-11-05', 'tools/list');
+    assert.ok(older.tools !== one.tools);
+    assert.equal(Object.keys(older.tools[0]), ['name', 'description', 'inputSchema']);
+  },
+);
+
+lists(
   'initialize: serverInfo and capabilities as the negotiated version defines them',
   async () => {
     class Rich extends Server {
