@@ -21,6 +21,7 @@ import {
   checkedLimit,
   DEFAULT_MAX_BODY_BYTES,
   hostAllowed,
+  hostCheck,
   isJsonMediaType,
   originHost,
   parse,
@@ -263,7 +264,11 @@ function answerJson(
       ? 400
       : (httpStatusOf(answer) ?? 200);
   // A 403 for scopes challenges, so that the client can ask for them (the step-up flow).
-  const sent = { ...JSON_HEADERS, ...stepUpChallenge(answer, resourceMetadata) };
+  const challenge = stepUpChallenge(answer, resourceMetadata);
+  const sent: Record<string, string> =
+    challenge === undefined
+      ? { 'content-type': 'application/json' }
+      : { 'content-type': 'application/json', ...challenge };
   return { status, headers: sent, body: serialize(answer, server) };
 }
 
@@ -315,6 +320,7 @@ export function createHttpHandler<Principal = unknown>(
   const allowed = new Set((options.allowedHosts ?? LOCAL_HOSTS).map((host) => host.toLowerCase()));
   const { authorize, onError = logToConsole, resourceMetadata, responseMode = 'auto' } = options;
   const keepAliveMs = checkedKeepAlive(options.keepAliveMs);
+  const hostIsAllowed = hostCheck(allowed);
 
   // The response or the first notification, whichever comes first: a response first is answered
   // as JSON (`auto`), with its own status; a notification first commits to SSE, its stream made
@@ -393,7 +399,7 @@ export function createHttpHandler<Principal = unknown>(
           allow: 'POST',
         });
       }
-      if (!hostAllowed(header(headers, 'host'), allowed)) {
+      if (!hostIsAllowed(header(headers, 'host'))) {
         return refuse(403, ErrorCode.InvalidRequest, 'This host is not allowed.');
       }
       const origin = header(headers, 'origin');
@@ -407,7 +413,8 @@ export function createHttpHandler<Principal = unknown>(
       if (!isJsonMediaType(header(headers, 'content-type'))) {
         return refuse(415, ErrorCode.InvalidRequest, 'Content-Type must be application/json.');
       }
-      if (!acceptsJson(header(headers, 'accept'))) {
+      const accept = header(headers, 'accept');
+      if (!acceptsJson(accept)) {
         return refuse(406, ErrorCode.InvalidRequest, 'Accept must admit application/json.');
       }
       const size =
@@ -440,7 +447,7 @@ export function createHttpHandler<Principal = unknown>(
         caller: header(headers, 'authorization'),
         grantedScopes: scopesOf(principal),
       };
-      if (responseMode !== 'json' && acceptsEventStream(header(headers, 'accept'))) {
+      if (responseMode !== 'json' && acceptsEventStream(accept)) {
         return await answerStreaming(server, payload, context, request);
       }
       const answering = server.handle(payload, context);
