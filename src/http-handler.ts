@@ -21,6 +21,7 @@ import {
   checkedLimit,
   DEFAULT_MAX_BODY_BYTES,
   hostAllowed,
+  hostCheck,
   isJsonMediaType,
   originHost,
   parse,
@@ -263,7 +264,11 @@ function answerJson(
       ? 400
       : (httpStatusOf(answer) ?? 200);
   // A 403 for scopes challenges, so that the client can ask for them (the step-up flow).
-  const sent = { ...JSON_HEADERS, ...stepUpChallenge(answer, resourceMetadata) };
+  const challenge = stepUpChallenge(answer, resourceMetadata);
+  const sent: Record<string, string> =
+    challenge === undefined
+      ? { 'content-type': 'application/json' }
+      : { 'content-type': 'application/json', ...challenge };
   return { status, headers: sent, body: serialize(answer, server) };
 }
 
@@ -315,53 +320,71 @@ export function createHttpHandler<Principal = unknown>(
   const allowed = new Set((options.allowedHosts ?? LOCAL_HOSTS).map((host) => host.toLowerCase()));
   const { authorize, onError = logToConsole, resourceMetadata, responseMode = 'auto' } = options;
   const keepAliveMs = checkedKeepAlive(options.keepAliveMs);
+  const hostIsAllowed = hostCheck(allowed);
 
-  // Wait for the response or the first notification, whichever comes first: a response first
-  // is answered as JSON (`auto`), with its own status; a notification first commits to SSE.
-  async function answerStreaming(
+  // The response or the first notification, whichever comes first: a response first is answered
+  // as JSON (`auto`), with its own status; a notification first commits to SSE, its stream made
+  // then. Until one comes, nothing is allocated but the promise that waits for it: no race.
+  function answerStreaming(
     server: MCPServerBase,
     payload: unknown,
     context: RequestContext,
     request: HttpRequest,
   ): Promise<HttpResponse> {
     let stream: EventStream | undefined;
-    const early: string[] = [];
-    let noticed!: () => void;
-    const firstNotification = new Promise<void>((resolve) => {
-      noticed = resolve;
-    });
+    let settle!: (response: HttpResponse) => void;
     context.notify = (notification: JSONRPCNotification) => {
       const json = stringify(notification, server);
       if (json === undefined) return;
-      if (stream !== undefined) stream.push(sseEvent(json));
-      else if (early.push(json) === 1) noticed();
+      if (stream === undefined) {
+        stream = new EventStream(keepAliveMs);
+        settle({ status: 200, headers: { ...SSE_HEADERS }, body: stream });
+      }
+      stream.push(sseEvent(json));
     };
+    // Made first: a method may notify before handle() returns.
+    const answered = new Promise<HttpResponse>((resolve) => {
+      settle = resolve;
+    });
     const answering = server.handle(payload, context);
     request.waitUntil?.(answering);
-    const answer = await Promise.race([answering, firstNotification]);
-    if (early.length === 0) {
-      const response = answerJson(server, payload, answer ?? undefined, resourceMetadata);
+    answering.then(
+      (answer) => {
+        if (stream === undefined) {
+          settle(jsonOrEvent(server, payload, answer ?? undefined, request));
+          return;
+        }
+        if (answer !== undefined) stream.push(sseEvent(serialize(answer, server)));
+        stream.end();
+      },
+      (error: unknown) => {
+        report(onError, error, request);
+        if (stream === undefined) settle(refuse(500, ErrorCode.InternalError, 'Internal error'));
+        else stream.end();
+      },
+    );
+    return answered;
+  }
+
+  // The answer of a request that sent no notification: JSON, or in `sse` mode one event.
+  function jsonOrEvent(
+    server: MCPServerBase,
+    payload: unknown,
+    answer: JSONRPCResponse | JSONRPCResponse[] | undefined,
+    request: HttpRequest,
+  ): HttpResponse {
+    try {
+      const response = answerJson(server, payload, answer, resourceMetadata);
       if (responseMode === 'auto' || response.status !== 200) return response;
       return {
         status: 200,
         headers: { ...SSE_HEADERS },
         body: once(sseEvent(response.body as string)),
       };
+    } catch (error) {
+      report(onError, error, request);
+      return refuse(500, ErrorCode.InternalError, 'Internal error');
     }
-    const events = new EventStream(keepAliveMs);
-    stream = events;
-    for (const json of early) events.push(sseEvent(json));
-    answering.then(
-      (response) => {
-        if (response !== undefined) events.push(sseEvent(serialize(response, server)));
-        events.end();
-      },
-      (error: unknown) => {
-        report(onError, error, request);
-        events.end();
-      },
-    );
-    return { status: 200, headers: { ...SSE_HEADERS }, body: events };
   }
 
   const answer = async (request: HttpRequest): Promise<HttpResponse> => {
@@ -376,7 +399,7 @@ export function createHttpHandler<Principal = unknown>(
           allow: 'POST',
         });
       }
-      if (!hostAllowed(header(headers, 'host'), allowed)) {
+      if (!hostIsAllowed(header(headers, 'host'))) {
         return refuse(403, ErrorCode.InvalidRequest, 'This host is not allowed.');
       }
       const origin = header(headers, 'origin');
@@ -390,7 +413,8 @@ export function createHttpHandler<Principal = unknown>(
       if (!isJsonMediaType(header(headers, 'content-type'))) {
         return refuse(415, ErrorCode.InvalidRequest, 'Content-Type must be application/json.');
       }
-      if (!acceptsJson(header(headers, 'accept'))) {
+      const accept = header(headers, 'accept');
+      if (!acceptsJson(accept)) {
         return refuse(406, ErrorCode.InvalidRequest, 'Accept must admit application/json.');
       }
       const size =
@@ -423,7 +447,7 @@ export function createHttpHandler<Principal = unknown>(
         caller: header(headers, 'authorization'),
         grantedScopes: scopesOf(principal),
       };
-      if (responseMode !== 'json' && acceptsEventStream(header(headers, 'accept'))) {
+      if (responseMode !== 'json' && acceptsEventStream(accept)) {
         return await answerStreaming(server, payload, context, request);
       }
       const answering = server.handle(payload, context);

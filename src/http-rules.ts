@@ -31,6 +31,21 @@ export function hostAllowed(value: string | undefined, allowed: ReadonlySet<stri
   return host !== undefined && (allowed.has(host.name) || allowed.has(`${host.name}:${host.port}`));
 }
 
+/**
+ * A host check for one set of allowed hosts that remembers the last value it allowed: a server's
+ * clients send the same `Host` on every request, which is then one string comparison.
+ */
+export function hostCheck(allowed: ReadonlySet<string>): (value: string | undefined) => boolean {
+  if (allowed.has('*')) return () => true;
+  let last: string | undefined;
+  return (value) => {
+    if (value === last && value !== undefined) return true;
+    if (!hostAllowed(value, allowed)) return false;
+    last = value;
+    return true;
+  };
+}
+
 export function checkedLimit(value: number | undefined): number {
   if (value === undefined) return DEFAULT_MAX_BODY_BYTES;
   // NaN or a negative limit would serve every body, or none.
@@ -41,7 +56,11 @@ export function checkedLimit(value: number | undefined): number {
 }
 
 export function isJsonMediaType(value: string | undefined): boolean {
-  return value !== undefined && /^\s*application\/json\s*(;|$)/i.test(value);
+  // What clients send, exactly, needs no pattern.
+  return (
+    value === 'application/json' ||
+    (value !== undefined && /^\s*application\/json\s*(;|$)/i.test(value))
+  );
 }
 
 // Whether an Accept header admits one of `ranges`, its type, its family's wildcard, or `*/*`. No
