@@ -5,11 +5,11 @@
  * @module
  */
 import type { HttpHeaders } from './headers.js';
+import { refuse } from './http-answer.js';
 import {
   createHttpHandler,
   type HttpOptions,
   type HttpRequest,
-  refuse,
   type ServerContext,
 } from './http-handler.js';
 import { ErrorCode } from './jsonrpc.js';

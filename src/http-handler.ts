@@ -10,10 +10,10 @@ import {
   type Refusal,
   type ResourceMetadataLink,
   scopesOf,
-  stepUpChallenge,
 } from './auth.js';
 import { type CorsOptions, corsAllows, corsPolicy, withCors } from './cors.js';
 import { type HttpHeaders, header } from './headers.js';
+import { answerJson, once, refuse, serialize, stringify } from './http-answer.js';
 import {
   acceptsEventStream,
   acceptsJson,
@@ -26,7 +26,7 @@ import {
   originHost,
   parse,
 } from './http-rules.js';
-import { ErrorCode, errorResponse, httpStatusOf, utf8Length } from './jsonrpc.js';
+import { ErrorCode, utf8Length } from './jsonrpc.js';
 import type { RequestContext } from './routing.js';
 import type { MCPServerBase } from './server-base.js';
 import { DEFAULT_KEEP_ALIVE_MS, EventStream, SSE_HEADERS, sseEvent } from './sse.js';
@@ -187,21 +187,6 @@ export interface HttpHandler {
   readonly maxBodyBytes: number;
 }
 
-const JSON_HEADERS = { 'content-type': 'application/json' } as const;
-
-export function refuse(
-  status: number,
-  code: number,
-  message: string,
-  extra?: Record<string, string>,
-): HttpResponse {
-  return {
-    status,
-    headers: extra === undefined ? { ...JSON_HEADERS } : { ...JSON_HEADERS, ...extra },
-    body: JSON.stringify(errorResponse(null, code, message)),
-  };
-}
-
 function logToConsole(error: unknown): void {
   console.error('mcp-protocol-core: a request failed:', error);
 }
@@ -218,62 +203,6 @@ function report(
   } catch {
     // Nowhere left to report it.
   }
-}
-
-// An answer that JSON cannot carry (a BigInt, a cycle, in a tool's _meta, say) becomes -32603 for
-// that response alone, logged, rather than a failed request.
-function serialize(answer: JSONRPCResponse | JSONRPCResponse[], server: MCPServerBase): string {
-  try {
-    return JSON.stringify(answer);
-  } catch {
-    const one = (response: JSONRPCResponse): string => {
-      try {
-        return JSON.stringify(response);
-      } catch (error) {
-        server.log(error, 'the answer is not JSON');
-        return JSON.stringify(
-          errorResponse(response.id, ErrorCode.InternalError, 'Internal error'),
-        );
-      }
-    };
-    return Array.isArray(answer) ? `[${answer.map(one).join(',')}]` : one(answer);
-  }
-}
-
-function stringify(notification: JSONRPCNotification, server: MCPServerBase): string | undefined {
-  try {
-    return JSON.stringify(notification);
-  } catch (error) {
-    // A log message whose data JSON cannot carry is dropped; the request goes on.
-    server.log(error, 'a notification is not JSON');
-    return undefined;
-  }
-}
-
-function answerJson(
-  server: MCPServerBase,
-  payload: unknown,
-  answer: JSONRPCResponse | JSONRPCResponse[] | undefined,
-  resourceMetadata: ResourceMetadataLink | undefined,
-): HttpResponse {
-  if (answer === undefined) return { status: 202, headers: {} };
-  // An empty or oversized batch is one error for the whole body: a 400, as JSON-RPC's own.
-  const status = Array.isArray(answer)
-    ? 200
-    : Array.isArray(payload)
-      ? 400
-      : (httpStatusOf(answer) ?? 200);
-  // A 403 for scopes challenges, so that the client can ask for them (the step-up flow).
-  const challenge = stepUpChallenge(answer, resourceMetadata);
-  const sent: Record<string, string> =
-    challenge === undefined
-      ? { 'content-type': 'application/json' }
-      : { 'content-type': 'application/json', ...challenge };
-  return { status, headers: sent, body: serialize(answer, server) };
-}
-
-async function* once(event: string): AsyncGenerator<string> {
-  yield event;
 }
 
 /**
