@@ -1,7 +1,7 @@
 // SSE answers: when the HTTP layer streams a request's notifications before its response, in
 // each response mode, through the plain handler, the web wrapper and node:http; and what a client
 // that goes away cancels, in each era.
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -386,6 +386,14 @@ for (const [name, serve] of [
 
   wire(`${name}: a handshake-era client that goes away does not cancel`, async () => {
     const server = serve();
+    // The server sees the client go away when the response closes before it is finished.
+    const disconnected = new Promise<void>((resolve) =>
+      server.on('request', (_request, response: ServerResponse) =>
+        response.once('close', () => {
+          if (!response.writableFinished) resolve();
+        }),
+      ),
+    );
     const url = await listen(server);
     try {
       const abort = new AbortController();
@@ -397,8 +405,8 @@ for (const [name, serve] of [
       });
       await readUntil((response.body as ReadableStream<Uint8Array>).getReader(), 'progress');
       abort.abort();
-      // Give the disconnect time to arrive, then let the tool finish on its own.
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Once the server has seen the disconnect, the tool finishes on its own.
+      await disconnected;
       open();
       await whenEnded;
       assert.equal(ended, { aborted: false });
