@@ -49,7 +49,9 @@ export interface HttpRequest {
   body?: string | Uint8Array | undefined;
   /**
    * Aborts when the client goes away, as the adapter learns it from its stack. A 2026-07-28
-   * request is then cancelled; a handshake-era one runs on, as its specification wants.
+   * request is then cancelled; a handshake-era one runs on, as its specification wants. Read only
+   * by a request that it can cancel, after the body has been read: an adapter whose signals are
+   * costly may make it in a getter, aborted at once if the client is already gone.
    */
   signal?: AbortSignal | undefined;
   /**
@@ -185,6 +187,29 @@ export interface HttpHandler {
   (request: HttpRequest): Promise<HttpResponse>;
   /** The largest body it serves, in bytes: an adapter reads no more than one byte past it. */
   readonly maxBodyBytes: number;
+}
+
+// What handle() learns of an HTTP request. A class, not an object literal: the signal is read
+// through a getter, only by a request it can cancel, and V8 builds a literal with a getter slowly.
+class HttpContext implements RequestContext {
+  readonly headers: HttpHeaders;
+  /** Who may cancel a handshake-era request by its id: the holder of the same credentials. */
+  readonly caller: string | undefined;
+  readonly grantedScopes: readonly string[] | undefined;
+  notify?: RequestContext['notify'];
+
+  constructor(
+    readonly request: HttpRequest,
+    principal: unknown,
+  ) {
+    this.headers = request.headers;
+    this.caller = header(request.headers, 'authorization');
+    this.grantedScopes = scopesOf(principal);
+  }
+
+  get signal(): AbortSignal | undefined {
+    return this.request.signal;
+  }
 }
 
 function logToConsole(error: unknown): void {
@@ -369,13 +394,7 @@ export function createHttpHandler<Principal = unknown>(
       if (!parsed.ok) return refuse(400, ErrorCode.ParseError, 'The body is not valid JSON.');
       const payload = parsed.value;
       const server = createServer({ request, principal });
-      const context: RequestContext = {
-        headers,
-        signal: request.signal,
-        // Who may cancel a handshake-era request by its id: the holder of the same credentials.
-        caller: header(headers, 'authorization'),
-        grantedScopes: scopesOf(principal),
-      };
+      const context = new HttpContext(request, principal);
       if (responseMode !== 'json' && acceptsEventStream(accept)) {
         return await answerStreaming(server, payload, context, request);
       }
