@@ -6,7 +6,7 @@
  */
 import { type ResourceMetadataLink, stepUpChallenge } from './auth.js';
 import type { HttpResponse } from './http-handler.js';
-import { ErrorCode, errorResponse, httpStatusOf } from './jsonrpc.js';
+import { ErrorCode, errorResponse, httpStatusOf, sharedResults } from './jsonrpc.js';
 import type { MCPServerBase } from './server-base.js';
 import type { JSONRPCNotification, JSONRPCResponse } from './types.js';
 
@@ -26,6 +26,22 @@ export function refuse(
   };
 }
 
+// The JSON of the results answered to every request alike, written once: a whole tools/list is
+// most of its answer's time.
+const resultJson = new WeakMap<object, string>();
+
+function write(response: JSONRPCResponse): string {
+  const { result } = response as { result?: object };
+  if (result === undefined || !sharedResults.has(result)) return JSON.stringify(response);
+  let json = resultJson.get(result);
+  if (json === undefined) {
+    json = JSON.stringify(result);
+    resultJson.set(result, json);
+  }
+  // As JSON.stringify writes a response: its members in the order they were made.
+  return `{"jsonrpc":"2.0","id":${JSON.stringify(response.id)},"result":${json}}`;
+}
+
 // An answer that JSON cannot carry (a BigInt, a cycle, in a tool's _meta, say) becomes -32603 for
 // that response alone, logged, rather than a failed request.
 export function serialize(
@@ -33,7 +49,7 @@ export function serialize(
   server: MCPServerBase,
 ): string {
   try {
-    return JSON.stringify(answer);
+    return Array.isArray(answer) ? JSON.stringify(answer) : write(answer);
   } catch {
     const one = (response: JSONRPCResponse): string => {
       try {

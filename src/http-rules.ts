@@ -66,9 +66,9 @@ export function isJsonMediaType(value: string | undefined): boolean {
 // Whether an Accept header admits one of `ranges`, its type, its family's wildcard, or `*/*`. No
 // Accept admits everything (RFC 9110).
 function accepts(accept: string | undefined, ranges: readonly string[], fast: RegExp): boolean {
-  if (accept === undefined || accept.trim() === '') return true;
-  // What MCP clients send, `application/json, text/event-stream`, has no parameter: read without
-  // a parse.
+  // What MCP clients send, exactly, admits both: no pattern either.
+  if (accept === undefined || accept === BOTH || accept.trim() === '') return true;
+  // An Accept without a parameter is read without a parse.
   if (!accept.includes(';')) return fast.test(accept);
   return accept.split(',').some((range) => {
     const [type = '', ...params] = range.split(';').map((part) => part.trim().toLowerCase());
@@ -78,6 +78,7 @@ function accepts(accept: string | undefined, ranges: readonly string[], fast: Re
   });
 }
 
+const BOTH = 'application/json, text/event-stream';
 const JSON_RANGES = ['application/json', 'application/*', '*/*'];
 const JSON_FAST = /(^|,)\s*(application\/json|application\/\*|\*\/\*)\s*(,|$)/i;
 const SSE_RANGES = ['text/event-stream', 'text/*', '*/*'];

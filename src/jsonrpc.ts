@@ -192,6 +192,12 @@ export function carriable(value: unknown, depth = 0): boolean {
 }
 
 /**
+ * The results built once and answered to every request alike (a whole `tools/list`, say), each
+ * deeply frozen: the HTTP layer writes each as JSON once.
+ */
+export const sharedResults = new WeakSet<object>();
+
+/**
  * Freeze a value and everything in it: for definitions built once per class and shared by every
  * server, which no caller may change.
  *

@@ -11,7 +11,7 @@ import {
   withoutStack,
 } from './errors.js';
 import { asksInput } from './input.js';
-import { ErrorCode, isObject, utf8Length } from './jsonrpc.js';
+import { deepFreeze, ErrorCode, isObject, sharedResults, utf8Length } from './jsonrpc.js';
 import { cacheHint, type Method, PUBLIC_FIVE_MINUTES } from './methods.js';
 import { checkParameterHeaders, hasCapabilities } from './modern.js';
 import { page, pageSizeOf } from './paging.js';
@@ -178,7 +178,8 @@ export function listTools(
   }
   if (shared) {
     // The same for every request of this version: built once, frozen so that no caller changes it.
-    const result: ListToolsResult = Object.freeze({ tools: Object.freeze(tools) as Tool[] });
+    const result: ListToolsResult = deepFreeze({ tools: tools as Tool[] });
+    sharedResults.add(result);
     let byVersion = listsByVersion.get(server.tools);
     if (byVersion === undefined) {
       byVersion = new Map();

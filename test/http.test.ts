@@ -62,6 +62,26 @@ rules('a request is answered 200 with JSON, and no session id', async () => {
   );
 });
 
+rules('a list built once is written as JSON once, each answer with its own id', async () => {
+  const server = new TestServer();
+  for (const id of [7, 'seven', 7]) {
+    const request = { jsonrpc: '2.0', id, method: 'tools/list' };
+    const { headers } = post(undefined, { 'mcp-protocol-version': '2025-06-18' });
+    const expected = JSON.stringify(await server.handle(request, { headers }));
+    const answer = await handler({ ...post(JSON.stringify(request)), headers });
+    assert.is(answer.body, expected);
+  }
+  // The shared list cannot change under the text written for it.
+  const listed = (await server.handle({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/list',
+  })) as unknown as {
+    result: { tools: { description?: string }[] };
+  };
+  assert.ok(Object.isFrozen(listed.result.tools[0]));
+});
+
 rules('only POST is served: 405 with Allow: POST', async () => {
   for (const method of ['GET', 'DELETE', 'PUT', 'OPTIONS', 'HEAD']) {
     assert.equal(
