@@ -54,11 +54,11 @@ export async function bundleHttpServer(): Promise<string> {
 }
 
 /**
- * Bundle bench/cold-start.ts into bench/.out/cold-start.mjs, and beside it validators.mjs: the
- * benchmark's validators generated at build time, as examples/workers/build.ts does for a worker,
- * bundled with the ajv runtime helpers they require. Returns the script's path.
+ * Write bench/.out/validators.mjs: the benchmark's validators generated at build time, as
+ * examples/workers/build.ts does for a worker, bundled with the ajv runtime helpers they require.
+ * The cold start and the HTTP server `ours-generated` load it in place of ajv.
  */
-export async function bundleColdStart(): Promise<string> {
+export async function bundleValidators(): Promise<void> {
   const generated = out('validators.source.mjs');
   const tools = new BenchServer().tools.values();
   await writeFile(generated, validatorsModule(toolSchemas(tools)));
@@ -67,6 +67,14 @@ export async function bundleColdStart(): Promise<string> {
     outfile: out('validators.mjs'),
     ...NODE_SCRIPT,
   });
+}
+
+/**
+ * Bundle bench/cold-start.ts into bench/.out/cold-start.mjs, and beside it validators.mjs (see
+ * {@link bundleValidators}). Returns the script's path.
+ */
+export async function bundleColdStart(): Promise<string> {
+  await bundleValidators();
   const outfile = out('cold-start.mjs');
   await build({
     entryPoints: [new URL('cold-start.ts', bench).pathname],

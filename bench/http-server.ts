@@ -18,6 +18,9 @@
 //   it would be sent.
 // - ours: this library through its node:http adapter (examples/node-http.ts), a server per request,
 //   as the README does it: createServer(nodeListener(createHttpHandler(() => new BenchServer()))).
+// - ours-generated: the same, its validators generated at build time (bench/.out/validators.mjs,
+//   as examples/workers/build.ts makes them) and handed over with setSchemaCompiler: ajv never
+//   loads.
 // - sdk: the official SDK's documented stateless pattern (simpleStatelessStreamableHttp), on
 //   node:http instead of express: per request, a new McpServer and StreamableHTTPServerTransport
 //   ({ sessionIdGenerator: undefined, enableJsonResponse: true }), handleRequest(req, res,
@@ -30,6 +33,9 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Validator } from '../src/index.js';
 import { WORKLOADS } from './fixtures.js';
 
 const kind = process.argv[2] ?? 'ours';
@@ -159,13 +165,28 @@ async function mcpLiteListener(): Promise<RequestListener> {
   return fetchListener(async (request) => handler(request));
 }
 
+async function oursListener(): Promise<RequestListener> {
+  const { nodeListener } = await import('../examples/node-http.js');
+  const { benchHttpHandler } = await import('./contenders/ours.js');
+  return nodeListener(benchHttpHandler());
+}
+
 const listeners: Record<string, () => Promise<RequestListener> | RequestListener> = {
   floor: floorListener,
   'floor-json': floorJsonListener,
-  ours: async () => {
-    const { nodeListener } = await import('../examples/node-http.js');
-    const { benchHttpHandler } = await import('./contenders/ours.js');
-    return nodeListener(benchHttpHandler());
+  ours: oursListener,
+  'ours-generated': async () => {
+    const { setSchemaCompiler } = await import('../src/index.js');
+    // Written by bench/run.ts (bundleValidators), beside the answers.
+    const file = pathToFileURL(resolve('bench/.out/validators.mjs')).href;
+    const { validators } = (await import(file)) as { validators: Record<string, Validator> };
+    setSchemaCompiler((schema) => {
+      const validate = validators[JSON.stringify(schema)];
+      // Not ajv in its place, which would measure the other server: it fails to start.
+      if (validate === undefined) throw new Error('no validator was generated for this schema');
+      return validate;
+    });
+    return oursListener();
   },
   sdk: () => sdkListener(true),
   'sdk-sse': () => sdkListener(false),

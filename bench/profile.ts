@@ -60,11 +60,12 @@ function shorten(file: string): string {
 }
 
 // The files of the HTTP layer; the rest of src/ is the core that handle() runs.
-const HTTP_LAYER = /\/src\/(http|sse|cors|headers)\.ts$/;
+const HTTP_LAYER = /\/src\/(http|http-[a-z]+|fetch-handler|sse|cors|headers)\.ts$/;
 
 function partOf(name: string, file: string): string {
   if (name.startsWith('(')) return name; // (garbage collector), (program), (idle), (root)
-  if (HTTP_LAYER.test(file)) return 'HTTP layer (src/http.ts, sse.ts, cors.ts, headers.ts)';
+  if (HTTP_LAYER.test(file))
+    return 'HTTP layer (src/http*.ts, fetch-handler.ts, sse.ts, cors.ts, headers.ts)';
   if (file.includes('/src/')) return 'mcp-protocol-core core (src/)';
   if (file.includes('/node_modules/ajv')) return 'ajv (library)';
   if (file.includes('/bench/')) return 'bench (the request, reading the body, tool run())';

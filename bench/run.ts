@@ -18,7 +18,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundleColdStart, bundleHttpServer, bundleProfile } from './bundle.js';
+import { bundleColdStart, bundleHttpServer, bundleProfile, bundleValidators } from './bundle.js';
 import { oursHttp } from './contenders/ours.js';
 import { checkAnswer, WORKLOADS, workload as workloadOf } from './fixtures.js';
 import { renderChart, renderResults } from './report.js';
@@ -215,6 +215,10 @@ const HTTP_SERVERS: Record<string, { label: string; how: string }> = {
     label: 'mcp-protocol-core node:http',
     how: 'createServer(nodeListener(createHttpHandler(() => new BenchServer()))): examples/node-http.ts, a server per request, from dist/',
   },
+  'ours-generated': {
+    label: 'mcp-protocol-core node:http, validators generated at build time',
+    how: 'the same, with setSchemaCompiler() handing over validators generated at build time (examples/workers/build.ts): ajv never loads',
+  },
   sdk: {
     label: `${SDK} node:http, JSON answers`,
     how: 'per request: new McpServer + StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true }), handleRequest(req, res, parsedBody), closed on close',
@@ -235,8 +239,8 @@ const HTTP_SERVERS: Record<string, { label: string; how: string }> = {
 
 /** What runs over HTTP: each workload against its servers, the servers interleaved in rounds. */
 const HTTP_PLAN: { workload: string; servers: string[] }[] = [
-  { workload: 'tools/call', servers: ['floor', 'floor-json', 'ours', 'sdk'] },
-  { workload: 'tools/list', servers: ['floor', 'floor-json', 'ours', 'sdk'] },
+  { workload: 'tools/call', servers: ['floor', 'floor-json', 'ours', 'ours-generated', 'sdk'] },
+  { workload: 'tools/list', servers: ['floor', 'floor-json', 'ours', 'ours-generated', 'sdk'] },
   { workload: 'sse', servers: ['floor-json', 'ours', 'sdk-sse', 'tmcp', 'mcp-lite'] },
   { workload: 'sse-1', servers: ['floor-json', 'ours', 'sdk-sse', 'tmcp', 'mcp-lite'] },
 ];
@@ -435,6 +439,7 @@ commands.push('npm run build');
 const size = wants('size') ? { ...(await measureSize()), budget: BUDGET } : undefined;
 if (wants('http')) {
   httpServerScript = relative(root, await bundleHttpServer());
+  await bundleValidators();
   await writeAnswers();
 }
 const coldScript = wants('cold') ? await bundleColdStart() : '';
