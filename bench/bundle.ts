@@ -54,6 +54,25 @@ export async function bundleHttpServer(): Promise<string> {
 }
 
 /**
+ * Bundle bench/inprocess.ts and bench/heap.ts into bench/.out/inprocess/, this library's imports
+ * pointing at the build, as a user's code runs it (tsx, which keeps every function's name, would
+ * add a call to each closure made per request); each contender a chunk of its own. Returns the
+ * scripts' paths.
+ */
+export async function bundleInProcess(): Promise<{ inprocess: string; heap: string }> {
+  await build({
+    entryPoints: [new URL('inprocess.ts', bench).pathname, new URL('heap.ts', bench).pathname],
+    outdir: out('inprocess'),
+    splitting: true,
+    outExtension: { '.js': '.mjs' },
+    ...NODE_SCRIPT,
+    packages: 'external',
+    plugins: [libraryFromDist],
+  });
+  return { inprocess: out('inprocess/inprocess.mjs'), heap: out('inprocess/heap.mjs') };
+}
+
+/**
  * Write bench/.out/validators.mjs: the benchmark's validators generated at build time, as
  * examples/workers/build.ts does for a worker, bundled with the ajv runtime helpers they require.
  * The cold start and the HTTP server `ours-generated` load it in place of ajv.

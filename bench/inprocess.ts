@@ -5,6 +5,8 @@
 // contenders that stream).
 //
 //   node --expose-gc --import tsx bench/inprocess.ts <contender module> <export> [seconds]
+//   node --expose-gc bench/.out/inprocess/inprocess.mjs …   (bundled by bench/run.ts, the library
+//                                                            from dist/, as the HTTP servers run it)
 import { measure } from 'mitata';
 import type { Contender, Op } from './contenders/types.js';
 import { checkAnswer, WORKLOADS } from './fixtures.js';
@@ -38,7 +40,17 @@ async function time(op: Op, body: string): Promise<OpStats> {
   };
 }
 
-const module = (await import(`./contenders/${moduleName}.js`)) as Record<string, Contender>;
+// Named one by one, so that esbuild bundles each into a chunk of its own (bench/bundle.ts).
+const MODULES: Record<string, () => Promise<unknown>> = {
+  floor: () => import('./contenders/floor.js'),
+  ours: () => import('./contenders/ours.js'),
+  sdk: () => import('./contenders/sdk.js'),
+  tmcp: () => import('./contenders/tmcp.js'),
+  'mcp-lite': () => import('./contenders/mcp-lite.js'),
+};
+const load = MODULES[moduleName];
+if (load === undefined) throw new Error(`no contender module ${moduleName}`);
+const module = (await load()) as Record<string, Contender>;
 const contender = module[exportName];
 if (contender === undefined) {
   throw new Error(`bench/contenders/${moduleName}.ts has no ${exportName}`);

@@ -18,7 +18,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundleColdStart, bundleHttpServer, bundleProfile, bundleValidators } from './bundle.js';
+import {
+  bundleColdStart,
+  bundleHttpServer,
+  bundleInProcess,
+  bundleProfile,
+  bundleValidators,
+} from './bundle.js';
 import { oursHttp } from './contenders/ours.js';
 import { checkAnswer, WORKLOADS, workload as workloadOf } from './fixtures.js';
 import { renderChart, renderResults } from './report.js';
@@ -177,7 +183,7 @@ async function inProcess(binary: string): Promise<InProcessResult[]> {
   for (let round = 1; round <= inProcessRounds; round++) {
     for (const [module, name] of CONTENDERS) {
       log(`in-process, round ${round}: ${module}.${name}`);
-      const argv = [binary, '--expose-gc', '--import', 'tsx', 'bench/inprocess.ts', module, name];
+      const argv = [binary, '--expose-gc', inProcessScripts.inprocess, module, name];
       const out = await run([...argv, String(inProcessSeconds)]);
       for (const result of lines<InProcessResult>(out)) {
         const { stats, verdict } = result;
@@ -405,14 +411,7 @@ async function coldStart(binary: string, script: string): Promise<ColdResult[]> 
 }
 
 async function heap(binary: string): Promise<NodeRun['heap']> {
-  const out = await run([
-    binary,
-    '--expose-gc',
-    '--import',
-    'tsx',
-    'bench/heap.ts',
-    `${heapCalls}`,
-  ]);
+  const out = await run([binary, '--expose-gc', inProcessScripts.heap, `${heapCalls}`]);
   return JSON.parse(out);
 }
 
@@ -443,6 +442,13 @@ if (wants('http')) {
   await writeAnswers();
 }
 const coldScript = wants('cold') ? await bundleColdStart() : '';
+const inProcessScripts =
+  wants('inprocess') || wants('heap')
+    ? await bundleInProcess().then(({ inprocess, heap }) => ({
+        inprocess: relative(root, inprocess),
+        heap: relative(root, heap),
+      }))
+    : { inprocess: '', heap: '' };
 const runs: NodeRun[] = [];
 for (const binary of nodes) {
   const nodeRun: NodeRun = {
