@@ -33,8 +33,8 @@ export function sseEvent(json: string): string {
 const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
 
 /**
- * The events of one answer, pushed as they happen and read as they come, each a whole event an
- * adapter writes and flushes. Reading stops early when the client goes away: `return()` then
+ * The events of one answer, pushed as they happen and read as they come: each read is every whole
+ * event pushed since the last, which an adapter writes and flushes. Reading stops early when the client goes away: `return()` then
  * drops what is queued, and what is pushed after it.
  */
 export class EventStream implements AsyncIterableIterator<string> {
@@ -72,8 +72,13 @@ export class EventStream implements AsyncIterableIterator<string> {
       });
       this.#wake = undefined;
     }
-    const event = this.#queue.shift();
-    return event === undefined ? DONE : { done: false, value: event };
+    const queue = this.#queue;
+    if (queue.length === 0) return DONE;
+    // What was pushed while no one read is read at once: one write for the events a method sent
+    // together, each still whole.
+    const value = queue.length === 1 ? queue[0]! : queue.join('');
+    queue.length = 0;
+    return { done: false, value };
   }
 
   async return(): Promise<IteratorResult<string>> {
