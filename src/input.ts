@@ -263,8 +263,9 @@ export async function runWithInput(
   } catch (error) {
     outcome = { error };
   }
-  // A request asked alongside one that failed first (Promise.all) is asked too.
-  await Promise.allSettled(round.reading);
+  // A request asked alongside one that failed first (Promise.all) is asked too. (Most rounds read
+  // nothing: no turn to wait for then.)
+  if (round.reading.length > 0) await Promise.allSettled(round.reading);
   if (round.fault !== undefined) throw round.fault;
   if (round.asked.size === 0) {
     if ('error' in outcome) throw outcome.error;
