@@ -254,9 +254,14 @@ export class UriTemplate<const T extends string = string> {
         at += token.length;
         continue;
       }
-      const start = at;
-      while (at < uri.length && !token.stop!.includes(uri[at]!)) at++;
-      entries.push([token.name, decodeURIComponent(uri.slice(start, at))]);
+      // The first character it cannot hold, found by the engine rather than one by one.
+      let end = uri.length;
+      for (let i = 0; i < token.stop!.length; i++) {
+        const found = uri.indexOf(token.stop![i]!, at);
+        if (found >= 0 && found < end) end = found;
+      }
+      entries.push([token.name, decodeURIComponent(uri.slice(at, end))]);
+      at = end;
     }
     return at === uri.length;
   }
