@@ -421,20 +421,21 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
     const output = run.call(this, args, context);
     // A tool that answered at once cannot have run past its time: only a pending one is raced.
     // Any thenable, not only this realm's Promise.
-    if (typeof (output as Partial<PromiseLike<ToolOutput>> | undefined)?.then === 'function') {
-      return this.#within(output as PromiseLike<ToolOutput>, context).then((settled) =>
-        this.#checked(entry, settled),
-      );
-    }
-    return this.#checked(entry, output as ToolOutput);
+    return typeof (output as Partial<PromiseLike<ToolOutput>> | undefined)?.then === 'function'
+      ? this.#within(output as PromiseLike<ToolOutput>, context).then((settled) =>
+          this.#checked(entry, settled),
+        )
+      : this.#checked(entry, output as ToolOutput);
   }
 
   #checked(entry: Compiled, settled: ToolOutput): CallToolResult | Promise<CallToolResult> {
-    if (this.outputSchema === undefined) return this.#result(settled, undefined);
-    const known = entry.validateOutput ?? compileOnce(entry, 'validateOutput', this.outputSchema);
-    return typeof known === 'function'
-      ? this.#result(settled, known)
-      : known.then((validateOutput) => this.#result(settled, validateOutput));
+    const known =
+      this.outputSchema === undefined
+        ? undefined
+        : (entry.validateOutput ?? compileOnce(entry, 'validateOutput', this.outputSchema));
+    return known instanceof Promise
+      ? known.then((validateOutput) => this.#result(settled, validateOutput))
+      : this.#result(settled, known);
   }
 
   #within(output: PromiseLike<ToolOutput>, context: RequestScope): Promise<ToolOutput> {
