@@ -19,7 +19,7 @@ import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
 
 /**
- * The budget of the whole core, in gzipped bytes: 20.46 KiB measured, and a margin of about 0.2%
+ * The budget of the whole core, in gzipped bytes: 20.50 KiB measured, and a margin of about 0.02%
  * (raised by 0.25 KiB for the in-process fast paths: URI templates matched in one scan, tools
  * called at once). 14 KiB is the aim.
  */
@@ -29,10 +29,10 @@ export const BUDGET = 20.5 * 1024;
  * The budget of a tools-only server's bundle, in gzipped bytes: every server has the handshake, the
  * 2026-07-28 ladder, streaming and cancellation, and input requests with their signed state; the
  * other features come with their helpers (`resourcesByUri()`, `promptsByName()`, …), so they are
- * not in it. 15.09 KiB measured, and a margin of about 0.05% (raised by 0.1 KiB for tools called at
- * once); 8 KiB is the aim.
+ * not in it. 15.10 KiB measured, and a margin of about 0.05% (raised by 0.11 KiB for tools called at
+ * once and enum problems told once); 8 KiB is the aim.
  */
-export const TOOLS_ONLY_BUDGET = 15.1 * 1024;
+export const TOOLS_ONLY_BUDGET = 15.11 * 1024;
 
 /** What a tools-only server imports. */
 export const TOOLS_ONLY_ENTRY =
