@@ -102,7 +102,7 @@ interface Round {
   fault?: TypeError;
 }
 
-const rounds = new WeakMap<RequestScope, Round>();
+const roundOf = (scope: RequestScope) => scope.round as Round | undefined;
 
 // What a missing answer throws, to stop the method: its round answers input_required.
 class InputRequired extends Error {
@@ -145,7 +145,7 @@ const KINDS: Record<InputKind, ClientCapabilities> = {
  * @returns True when an input request of that kind can be sent.
  */
 export function canAsk(scope: RequestScope, kind: InputKind): boolean {
-  return rounds.has(scope) && declares(scope.clientCapabilities, KINDS[kind]);
+  return roundOf(scope) !== undefined && declares(scope.clientCapabilities, KINDS[kind]);
 }
 
 /**
@@ -155,7 +155,7 @@ export function canAsk(scope: RequestScope, kind: InputKind): boolean {
  * @returns True when it has.
  */
 export function asksInput(scope: RequestScope): boolean {
-  return (rounds.get(scope)?.asked.size ?? 0) > 0;
+  return (roundOf(scope)?.asked.size ?? 0) > 0;
 }
 
 /**
@@ -177,7 +177,7 @@ export function ask<T>(
   read: (answer: Record<string, unknown>) => T | undefined | Promise<T | undefined>,
 ): Promise<T> {
   const promise = answer(scope, key, request, read);
-  rounds.get(scope)?.reading.push(promise);
+  roundOf(scope)?.reading.push(promise);
   return promise;
 }
 
@@ -187,7 +187,7 @@ async function answer<T>(
   request: InputRequest,
   read: (answer: Record<string, unknown>) => T | undefined | Promise<T | undefined>,
 ): Promise<T> {
-  const round = rounds.get(scope);
+  const round = roundOf(scope);
   if (scope.era === 'handshake') throw new InputUnavailableError(request, 'handshake');
   if (round === undefined) {
     throw new TypeError(
@@ -256,15 +256,16 @@ export async function runWithInput(
     asked: new Map(),
     reading: [],
   };
-  rounds.set(scope, round);
+  scope.round = round;
   let outcome: { result: Result } | { error: unknown };
   try {
     outcome = { result: await run() };
   } catch (error) {
     outcome = { error };
   }
-  // A request asked alongside one that failed first (Promise.all) is asked too.
-  await Promise.allSettled(round.reading);
+  // A request asked alongside one that failed first (Promise.all) is asked too. (Most rounds read
+  // nothing: no turn to wait for then.)
+  if (round.reading.length > 0) await Promise.allSettled(round.reading);
   if (round.fault !== undefined) throw round.fault;
   if (round.asked.size === 0) {
     if ('error' in outcome) throw outcome.error;

@@ -190,9 +190,12 @@ export function methodOf(server: MCPServerBase, name: string): Method<never> | u
   // The class's registry alone, first: the tools' methods cost no more than a lookup.
   const entry = (server.constructor as typeof MCPServerBase).methods.get(name);
   if (entry !== undefined) return entry;
-  for (const methods of registriesOf(server)) {
-    const found = methods.get(name);
-    if (found !== undefined) return found;
+  // The order of registriesOf(), without building its list: a registry met twice finds nothing new.
+  for (let at = 0; at < 2; at++) {
+    for (const field in FEATURE_FIELDS) {
+      const found = (server[field as FeatureField] as Tagged)[FEATURE]?.[at]?.get(name);
+      if (found !== undefined) return found;
+    }
   }
   return undefined;
 }

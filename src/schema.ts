@@ -318,6 +318,8 @@ export function hasDefaults(schema: unknown): boolean {
   return 'default' in schema || Object.values(schema).some(hasDefaults);
 }
 
+const enumMessages = new WeakMap<object, string>();
+
 function problem(error: ValidationError, root: string, owner: string): string {
   const { instancePath } = error;
   const path = instancePath === '' ? [] : instancePath.slice(1).split('/');
@@ -329,7 +331,12 @@ function problem(error: ValidationError, root: string, owner: string): string {
   }
   let message = error.message ?? 'is not valid';
   if (error.keyword === 'enum') {
-    message = `must be one of ${(error.params.allowedValues as unknown[]).map((value) => JSON.stringify(value)).join(', ')}`;
+    // Told once per schema's list: ajv hands the schema's own array.
+    const values = error.params.allowedValues as unknown[];
+    message =
+      enumMessages.get(values) ??
+      `must be one of ${values.map((value) => JSON.stringify(value)).join(', ')}`;
+    enumMessages.set(values, message);
   } else if (error.keyword === 'const') {
     message = `must be ${JSON.stringify(error.params.allowedValue)}`;
   } else if (error.keyword === 'required') {

@@ -111,6 +111,11 @@ export class RequestScope {
    * (which needs the server's `requestStateKey`): the client can read it, not change it.
    */
   declare state: unknown;
+  /**
+   * @internal The round of input of a method that may ask (2026-07-28): on the scope, not in a
+   * `WeakMap`, whose entry every request would add for the collector to clear.
+   */
+  declare round: unknown;
 
   /**
    * @param era - The request's era; the handshake era's by default.
@@ -140,6 +145,7 @@ export class RequestScope {
     this.cancellable = false;
     this.lastProgress = Number.NEGATIVE_INFINITY;
     this.state = undefined;
+    this.round = undefined;
   }
 
   /**

@@ -135,6 +135,9 @@ interface Compiled {
   copyArguments: boolean;
 }
 
+/** @internal The key of {@link MCPToolBase}'s call that answers at once when it can. */
+export const CALL = Symbol('call');
+
 // By class, not by schema object: a schema written inline as a class field is a new object in every
 // instance, and servers, with their tools, are made per request.
 const compiled = new WeakMap<object, Compiled>();
@@ -378,10 +381,31 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
     rawArguments: Record<string, unknown> | undefined,
     context: RequestScope = new RequestScope(),
   ): Promise<CallToolResult> {
+    return this[CALL](rawArguments, context);
+  }
+
+  /**
+   * @internal {@link call}, at once when it can: a tool that answers at once is answered without a
+   * promise, and arguments that are not valid are thrown, not a rejection that Node tracks.
+   */
+  [CALL](
+    rawArguments: Record<string, unknown> | undefined,
+    context: RequestScope,
+  ): CallToolResult | Promise<CallToolResult> {
     const entry = this.#compiled();
     // The schema is built only to be compiled: building it is not free.
-    let validate = entry.validate ?? compileOnce(entry, 'validate', this.validationSchema());
-    if (typeof validate !== 'function') validate = await validate;
+    const validate = entry.validate ?? compileOnce(entry, 'validate', this.validationSchema());
+    return typeof validate === 'function'
+      ? this.#run(entry, validate, rawArguments, context)
+      : validate.then((known) => this.#run(entry, known, rawArguments, context));
+  }
+
+  #run(
+    entry: Compiled,
+    validate: Validator,
+    rawArguments: Record<string, unknown> | undefined,
+    context: RequestScope,
+  ): CallToolResult | Promise<CallToolResult> {
     const args =
       rawArguments === undefined
         ? {}
@@ -397,17 +421,21 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
     const output = run.call(this, args, context);
     // A tool that answered at once cannot have run past its time: only a pending one is raced.
     // Any thenable, not only this realm's Promise.
-    const pending =
-      typeof (output as Partial<PromiseLike<ToolOutput>> | undefined)?.then === 'function';
-    const settled = pending
-      ? await this.#within(output as PromiseLike<ToolOutput>, context)
-      : (output as ToolOutput);
-    let validateOutput: Validator | undefined;
-    if (this.outputSchema !== undefined) {
-      const known = entry.validateOutput ?? compileOnce(entry, 'validateOutput', this.outputSchema);
-      validateOutput = typeof known === 'function' ? known : await known;
-    }
-    return this.#result(settled, validateOutput);
+    return typeof (output as Partial<PromiseLike<ToolOutput>> | undefined)?.then === 'function'
+      ? this.#within(output as PromiseLike<ToolOutput>, context).then((settled) =>
+          this.#checked(entry, settled),
+        )
+      : this.#checked(entry, output as ToolOutput);
+  }
+
+  #checked(entry: Compiled, settled: ToolOutput): CallToolResult | Promise<CallToolResult> {
+    const known =
+      this.outputSchema === undefined
+        ? undefined
+        : (entry.validateOutput ?? compileOnce(entry, 'validateOutput', this.outputSchema));
+    return known instanceof Promise
+      ? known.then((validateOutput) => this.#result(settled, validateOutput))
+      : this.#result(settled, known);
   }
 
   #within(output: PromiseLike<ToolOutput>, context: RequestScope): Promise<ToolOutput> {

@@ -19,7 +19,7 @@ import { DEFAULT_TOOL_TIMEOUT_MS, type RequestScope } from './scope.js';
 import { isGranted, requireScopes } from './scopes.js';
 import type { MCPServerBase } from './server-base.js';
 import { mcpserverToolCalled, type ToolOutcome } from './signals.js';
-import type { AnyTool } from './tool-base.js';
+import { type AnyTool, CALL, MCPToolBase } from './tool-base.js';
 import type { CallToolResult, ListToolsResult, Tool } from './types.js';
 import { resultFor, toolFor, versionOf } from './versions.js';
 
@@ -247,7 +247,13 @@ export async function callTool(
     const problem = args === undefined ? undefined : argumentsProblem(server, args);
     if (problem !== undefined) throw withoutStack(() => new InvalidArgumentsError(name, [problem]));
     scope.timeoutMs = server.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
-    return resultFor(await tool.call(args, scope), versionOf(scope));
+    // The base class's call, at once: no promise for a tool that answers at once, and no rejection
+    // for arguments that are not valid. A tool that overrides call() is called as it asks.
+    const answer =
+      tool.call === MCPToolBase.prototype.call
+        ? (tool as MCPToolBase)[CALL](args, scope)
+        : await tool.call(args, scope);
+    return resultFor(answer instanceof Promise ? await answer : answer, versionOf(scope));
   } catch (error) {
     failure = error;
     // A handshake-era client cannot be asked for input: the LLM reads what the tool needs.

@@ -131,6 +131,9 @@ export class UriTemplate<const T extends string = string> {
   readonly #prefix: string;
   readonly #query = new Set<string>();
   readonly #allowTraversal: boolean;
+  // Whether each variable ends at the first character it cannot hold, as the literal after it (or
+  // the URI's end) starts with one: then one scan matches, without the table of `match`.
+  readonly #greedy: boolean;
 
   /**
    * @param template - The template, e.g. `file:///{+path}`.
@@ -202,6 +205,15 @@ export class UriTemplate<const T extends string = string> {
         token.stop += '&';
     }
     this.#prefix = typeof this.#tokens[0] === 'string' ? this.#tokens[0] : '';
+    this.#greedy = this.#tokens.every((token, i) => {
+      const next = this.#tokens[i + 1];
+      return (
+        typeof token === 'string' ||
+        (token.prefix === '' &&
+          token.stop !== undefined &&
+          (next === undefined || (typeof next === 'string' && token.stop.includes(next[0]!))))
+      );
+    });
   }
 
   /**
@@ -216,11 +228,49 @@ export class UriTemplate<const T extends string = string> {
    * ```
    */
   match(uri: string): TemplateVariables<T> | undefined {
+    const length = uri.length;
+    // Most templates start with a literal (the scheme): the cheap way to turn most URIs away.
+    if (length > MAX_URI_LENGTH || !uri.startsWith(this.#prefix)) return undefined;
+    const entries: [string, string][] = [];
+    try {
+      if (!(this.#greedy ? this.#scan(uri, entries) : this.#walk(uri, entries))) return undefined;
+    } catch {
+      return undefined; // malformed percent-encoding, or a query variable given twice
+    }
+    if (!this.#allowTraversal && entries.some(([, value]) => TRAVERSAL.test(value))) {
+      return undefined;
+    }
+    // fromEntries defines own properties, so even a variable named __proto__ is plain data.
+    return Object.fromEntries(entries) as TemplateVariables<T>;
+  }
+
+  // The variables of a greedy template (see #greedy), decoded, into `entries`: false when the URI
+  // does not match.
+  #scan(uri: string, entries: [string, string][]): boolean {
+    let at = 0;
+    for (const token of this.#tokens) {
+      if (typeof token === 'string') {
+        if (!uri.startsWith(token, at)) return false;
+        at += token.length;
+        continue;
+      }
+      // The first character it cannot hold, found by the engine rather than one by one.
+      let end = uri.length;
+      for (let i = 0; i < token.stop!.length; i++) {
+        const found = uri.indexOf(token.stop![i]!, at);
+        if (found >= 0 && found < end) end = found;
+      }
+      entries.push([token.name, decodeURIComponent(uri.slice(at, end))]);
+      at = end;
+    }
+    return at === uri.length;
+  }
+
+  // The variables of any template, decoded, into `entries`: false when the URI does not match.
+  #walk(uri: string, entries: [string, string][]): boolean {
     const tokens = this.#tokens;
     const length = uri.length;
     const width = length + 1;
-    // Most templates start with a literal (the scheme): the cheap way to turn most URIs away.
-    if (length > MAX_URI_LENGTH || !uri.startsWith(this.#prefix)) return undefined;
     const allowed = (stop: string | undefined, at: number) =>
       at < length && (stop === undefined || !stop.includes(uri[at]!));
     // Backwards first: done[i * width + at] = 1 when tokens i… match the URI from `at` to its end.
@@ -246,43 +296,34 @@ export class UriTemplate<const T extends string = string> {
         done[i * width + at] = here;
       }
     }
-    if (done[0] === 0) return undefined;
-    const entries: [string, string][] = [];
+    if (done[0] === 0) return false;
     let at = 0;
-    try {
-      tokens.forEach((token, i) => {
-        if (typeof token === 'string') {
-          at += token.length;
-          return;
+    tokens.forEach((token, i) => {
+      if (typeof token === 'string') {
+        at += token.length;
+        return;
+      }
+      const next = (i + 1) * width;
+      const start = at + Number(token.prefix !== '' && token.prefix.includes(uri[at]!));
+      let end = -1;
+      if (token.prefix === '' || start > at) {
+        for (let to = start; end < 0 || token.stop !== undefined; to++) {
+          if (done[next + to] === 1) end = to;
+          if (!allowed(token.stop, to)) break;
         }
-        const next = (i + 1) * width;
-        const start = at + Number(token.prefix !== '' && token.prefix.includes(uri[at]!));
-        let end = -1;
-        if (token.prefix === '' || start > at) {
-          for (let to = start; end < 0 || token.stop !== undefined; to++) {
-            if (done[next + to] === 1) end = to;
-            if (!allowed(token.stop, to)) break;
-          }
-        }
-        const raw = end < 0 ? undefined : uri.slice(start, end);
-        at = end < 0 ? at : end;
-        if (token.name !== '') entries.push([token.name, decodeURIComponent(raw ?? '')]);
-        for (const pair of raw === undefined || token.name !== '' ? [] : raw.split('&')) {
-          const equals = pair.includes('=') ? pair.indexOf('=') : pair.length;
-          const name = pair.slice(0, equals);
-          if (!this.#query.has(name)) continue;
-          if (entries.some(([seen]) => seen === name)) throw new Error('given twice');
-          entries.push([name, decodeURIComponent(pair.slice(equals + 1))]);
-        }
-      });
-    } catch {
-      return undefined; // malformed percent-encoding, or a query variable given twice
-    }
-    if (!this.#allowTraversal && entries.some(([, value]) => TRAVERSAL.test(value))) {
-      return undefined;
-    }
-    // fromEntries defines own properties, so even a variable named __proto__ is plain data.
-    return Object.fromEntries(entries) as TemplateVariables<T>;
+      }
+      const raw = end < 0 ? undefined : uri.slice(start, end);
+      at = end < 0 ? at : end;
+      if (token.name !== '') entries.push([token.name, decodeURIComponent(raw ?? '')]);
+      for (const pair of raw === undefined || token.name !== '' ? [] : raw.split('&')) {
+        const equals = pair.includes('=') ? pair.indexOf('=') : pair.length;
+        const name = pair.slice(0, equals);
+        if (!this.#query.has(name)) continue;
+        if (entries.some(([seen]) => seen === name)) throw new Error('given twice');
+        entries.push([name, decodeURIComponent(pair.slice(equals + 1))]);
+      }
+    });
+    return true;
   }
 
   /**
