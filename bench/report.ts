@@ -772,6 +772,7 @@ export function renderResults(results: Results, full = true): string {
     ...results.runs.flatMap(heapSection),
     ...sizeSection(results),
     ...profileSection(results),
+    ...(results.findings === undefined ? [] : [results.findings.trim(), '']),
     ...METHOD(results),
     '## Commands',
     '',

@@ -467,8 +467,10 @@ for (const binary of nodes) {
   runs.push(nodeRun);
 }
 
+const findingsFile = `${root}bench/FINDINGS.md`;
 const results: Results = {
   date: started.toISOString(),
+  findings: existsSync(findingsFile) ? readFileSync(findingsFile, 'utf8') : undefined,
   seconds,
   rounds,
   heapCalls,

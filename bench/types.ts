@@ -137,6 +137,8 @@ export interface NodeRun {
 /** Everything one run of bench/run.ts measured. */
 export interface Results {
   date: string;
+  /** bench/FINDINGS.md: what the profiles found and what changed because of them, by hand. */
+  findings?: string | undefined;
   seconds: number;
   rounds: number;
   heapCalls: number;
