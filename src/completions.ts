@@ -67,6 +67,16 @@ export async function complete(
   params: Record<string, unknown>,
   scope: Pick<RequestScope, 'grantedScopes'> = new RequestScope(),
 ): Promise<CompleteResult> {
+  return completeNow(server, params, scope);
+}
+
+// The registry's: the suggestions at once when the hook gives them at once, without the turns an
+// async function would wait for a value already there.
+function completeNow(
+  server: MCPServerBase,
+  params: Record<string, unknown>,
+  scope: Pick<RequestScope, 'grantedScopes'>,
+): CompleteResult | Promise<CompleteResult> {
   const { ref, argument, context } = params;
   const filled = context === undefined ? {} : isObject(context) ? (context.arguments ?? {}) : 0;
   if (
@@ -107,9 +117,16 @@ export async function complete(
       `${ref.type === 'ref/prompt' ? 'prompt ' : ''}${ref.name ?? ref.uri}`,
     );
   }
-  const values = await owner?.complete?.(argument.name, argument.value, {
+  const values = owner?.complete?.(argument.name, argument.value, {
     arguments: filled as Record<string, string>,
   });
+  // Any thenable, as `await` would take it.
+  return typeof (values as Partial<PromiseLike<unknown>> | undefined)?.then === 'function'
+    ? Promise.resolve(values).then(suggestions)
+    : suggestions(values as string[] | undefined);
+}
+
+function suggestions(values: string[] | undefined): CompleteResult {
   if (values === undefined) return { completion: { values: [] } };
   if (!Array.isArray(values) || !isStrings(values)) {
     throw new TypeError('complete() must return an array of strings');
@@ -131,7 +148,7 @@ export const COMPLETION_METHODS: Readonly<Record<string, Method>> = {
     // 2024-11-05 has the method, but no capability to declare it.
     capabilitySince: '2025-03-26',
     has: hasCompletions,
-    run: complete,
+    run: completeNow,
   },
 };
 

@@ -392,7 +392,12 @@ export abstract class MCPServerBase {
         const since = entry.capabilitySince;
         if (since !== undefined && protocolVersion !== undefined && protocolVersion < since)
           continue;
-        if (entry.capability !== undefined && entry.has?.(this as never)) {
+        // Once a capability is there, another method's test cannot take it away: not run again.
+        if (
+          entry.capability !== undefined &&
+          capabilities[entry.capability] === undefined &&
+          entry.has?.(this as never)
+        ) {
           capabilities[entry.capability] = {};
         }
       }

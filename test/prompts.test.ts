@@ -4,6 +4,7 @@ import * as assert from 'uvu/assert';
 import {
   type AnyResource,
   type AnyResourceTemplate,
+  complete,
   definePrompt,
   MCPPromptBase,
   MCPServerBase,
@@ -501,6 +502,20 @@ completion('a prompt argument: the hook suggests, total and hasMore say how many
       id: 1,
       result: { completion: { values: ['python', 'pytorch'], total: 2, hasMore: false } },
     },
+  );
+});
+
+completion('complete() returns a promise, also of a hook that answers at once', async () => {
+  const params = completeParams({ type: 'ref/prompt', name: 'review_code' }, 'language', 'ty');
+  const answer = complete(new PromptServer(), params);
+  assert.instance(answer, Promise);
+  assert.equal(await answer, { completion: { values: ['typescript'], total: 1, hasMore: false } });
+  // What is not valid is a rejection, not a throw.
+  const refused = complete(new PromptServer(), {});
+  assert.instance(refused, Promise);
+  await refused.then(
+    () => assert.unreachable(),
+    (error: unknown) => assert.match(String(error), /completion\/complete takes/),
   );
 });
 
