@@ -243,12 +243,15 @@ const coldStart: Target = {
     // Either way to start fast counts ("compile lazily, or precompile"): both are told.
     return {
       text:
-        `+${ms(precompiled - floor, 1)} ms with validators generated at build time; ` +
-        `+${ms(lazy - floor, 1)} ms compiled lazily (medians of 5; bare ${ms(floor, 1)} ms)`,
-      met: Math.min(precompiled, lazy) - floor <= 15,
+        `${signed(precompiled - floor)} ms with validators generated at build time; ` +
+        `${signed(lazy - floor)} ms compiled lazily (medians of 5; bare ${ms(floor, 1)} ms)`,
+      // Both ways to start, as the target asks.
+      met: Math.max(precompiled, lazy) - floor <= 15,
     };
   },
 };
+
+const signed = (value: number) => `${value < 0 ? '−' : '+'}${ms(Math.abs(value), 1)}`;
 
 const heapGrowth: Target = {
   target: 'Heap growth < 2 MiB, every workload in turn',
@@ -300,13 +303,18 @@ function targetsSection(results: Results): string[] {
       '',
       '| Target | Measured | |',
       '| --- | --- | --- |',
-      `| A tools-only server (ESM, minified, gzipped, ajv out) ≤ ${TOOLS_ONLY_BUDGET / 1024} KiB | ${size.toolsOnly.gzipped} bytes | ${mark(size.toolsOnly.gzipped <= TOOLS_ONLY_BUDGET)} |`,
-      `| The whole core (ESM, minified, gzipped, ajv out) ≤ ${BUDGET / 1024} KiB | ${size.gzipped} bytes, from ${size.entry} | ${mark(size.gzipped <= size.budget)} |`,
+      `| A tools-only server (ESM, minified, gzipped, ajv out) ≤ ${TOOLS_ONLY_AIM / 1024} KiB | ${size.toolsOnly.gzipped} bytes (${kib(size.toolsOnly.gzipped)} KiB; \`npm test\` holds it within ${TOOLS_ONLY_BUDGET / 1024} KiB) | ${mark(size.toolsOnly.gzipped <= TOOLS_ONLY_AIM)} |`,
+      `| The whole core (ESM, minified, gzipped, ajv out) ≤ ${CORE_AIM / 1024} KiB | ${size.gzipped} bytes (${kib(size.gzipped)} KiB, from ${size.entry}; \`npm test\` holds it within ${BUDGET / 1024} KiB) | ${mark(size.gzipped <= CORE_AIM)} |`,
       '',
     );
   }
   return out;
 }
+
+/** The sizes aimed at: a tools-only server and the whole core, gzipped bytes. */
+const TOOLS_ONLY_AIM = 8 * 1024;
+const CORE_AIM = 14 * 1024;
+const kib = (bytes: number) => (bytes / 1024).toFixed(2);
 
 // ---------------------------------------------------------------------------------------------
 // The table of ratios: each workload against its floor and its peers, in-process and over HTTP.

@@ -27,7 +27,7 @@ import {
 } from './bundle.js';
 import { oursHttp } from './contenders/ours.js';
 import { checkAnswer, WORKLOADS, workload as workloadOf } from './fixtures.js';
-import { renderChart, renderResults } from './report.js';
+
 import { BUDGET, measureSize } from './size.js';
 import type {
   ColdResult,
@@ -38,6 +38,7 @@ import type {
   ProfileSummary,
   Results,
 } from './types.js';
+import { writeResults } from './write.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -501,20 +502,9 @@ log(`done in ${((Date.now() - started.getTime()) / 1000).toFixed(0)} s`);
 
 // A full run writes bench/RESULTS.md and bench/chart.svg; a short or partial one, bench/.out/.
 const full = !quick && only === undefined;
-const dir = full ? `${root}bench/` : `${root}bench/.out/`;
 mkdirSync(`${root}bench/.out`, { recursive: true });
 writeFileSync(`${root}bench/.out/results.json`, `${JSON.stringify(results, null, 2)}\n`);
-writeFileSync(`${dir}chart.svg`, renderChart(results));
-// The load test's section (npm run load, bench/soak.ts) is its own: kept as it is.
-let markdown = renderResults(results, full);
-try {
-  const load = /<!-- load -->[\s\S]*<!-- \/load -->/.exec(
-    readFileSync(`${root}bench/RESULTS.md`, 'utf8'),
-  );
-  if (load !== null && full) markdown = `${markdown.trimEnd()}\n\n${load[0]}\n`;
-} catch {
-  // No RESULTS.md yet.
-}
-writeFileSync(`${dir}RESULTS.md`, markdown);
+const markdown = writeResults(root, results, full);
+const dir = full ? `${root}bench/` : `${root}bench/.out/`;
 process.stdout.write(markdown);
 log(`wrote ${dir.slice(root.length)}RESULTS.md and chart.svg`);
