@@ -71,9 +71,8 @@ export interface HttpResponse {
   /**
    * The body: JSON text; or, for an SSE answer (`content-type: text/event-stream`), its events as
    * they happen, each chunk (one or more whole events) to be written and flushed as it comes,
-   * ending after the response. An
-   * adapter that stops reading early (the client went away) calls its `return()`. Absent when
-   * there is none.
+   * ending after the response. An adapter that stops reading early (the client went away) calls
+   * its `return()`. Absent when there is none.
    */
   body?: string | AsyncIterable<string>;
 }

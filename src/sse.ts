@@ -34,8 +34,8 @@ const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value:
 
 /**
  * The events of one answer, pushed as they happen and read as they come: each read is every whole
- * event pushed since the last, which an adapter writes and flushes. Reading stops early when the client goes away: `return()` then
- * drops what is queued, and what is pushed after it.
+ * event pushed since the last, which an adapter writes and flushes. Reading stops early when the
+ * client goes away: `return()` then drops what is queued, and what is pushed after it.
  */
 export class EventStream implements AsyncIterableIterator<string> {
   #queue: string[] = [];
