@@ -59,22 +59,27 @@ class NodeRequest implements HttpRequest {
   readonly method: string;
   readonly url: string | undefined;
   readonly headers: IncomingMessage['headers'];
+  readonly #request: IncomingMessage;
+  readonly #response: ServerResponse;
   #gone: AbortController | undefined;
 
   constructor(
-    readonly request: IncomingMessage,
-    readonly response: ServerResponse,
+    request: IncomingMessage,
+    response: ServerResponse,
     readonly body: string | Uint8Array | undefined,
   ) {
     this.method = request.method ?? 'GET';
     this.url = request.url;
     this.headers = request.headers;
+    this.#request = request;
+    this.#response = response;
   }
 
   get signal(): AbortSignal {
     if (this.#gone === undefined) {
       const gone = new AbortController();
-      const { request, response } = this;
+      const request = this.#request;
+      const response = this.#response;
       if (request.socket.destroyed && !response.writableFinished) gone.abort();
       else {
         response.once('close', () => {

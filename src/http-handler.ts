@@ -197,18 +197,17 @@ class HttpContext implements RequestContext {
   readonly caller: string | undefined;
   readonly grantedScopes: readonly string[] | undefined;
   notify?: RequestContext['notify'];
+  readonly #request: HttpRequest;
 
-  constructor(
-    readonly request: HttpRequest,
-    principal: unknown,
-  ) {
+  constructor(request: HttpRequest, principal: unknown) {
+    this.#request = request;
     this.headers = request.headers;
     this.caller = header(request.headers, 'authorization');
     this.grantedScopes = scopesOf(principal);
   }
 
   get signal(): AbortSignal | undefined {
-    return this.request.signal;
+    return this.#request.signal;
   }
 }
 

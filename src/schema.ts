@@ -333,10 +333,12 @@ function problem(error: ValidationError, root: string, owner: string): string {
   if (error.keyword === 'enum') {
     // Told once per schema's list: ajv hands the schema's own array.
     const values = error.params.allowedValues as unknown[];
-    message =
-      enumMessages.get(values) ??
-      `must be one of ${values.map((value) => JSON.stringify(value)).join(', ')}`;
-    enumMessages.set(values, message);
+    let told = enumMessages.get(values);
+    if (told === undefined) {
+      told = `must be one of ${values.map((value) => JSON.stringify(value)).join(', ')}`;
+      enumMessages.set(values, told);
+    }
+    message = told;
   } else if (error.keyword === 'const') {
     message = `must be ${JSON.stringify(error.params.allowedValue)}`;
   } else if (error.keyword === 'required') {
