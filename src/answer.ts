@@ -16,7 +16,13 @@ import {
 import type { RequestScope } from './scope.js';
 import type { HandleResult, MCPServerBase } from './server-base.js';
 import { mcpserverCalled } from './signals.js';
-import type { JSONRPCError, JSONRPCNotification, JSONRPCResponse } from './types.js';
+import type {
+  JSONRPCError,
+  JSONRPCNotification,
+  JSONRPCResponse,
+  RequestId,
+  Result,
+} from './types.js';
 
 /**
  * The most messages a JSON-RPC batch may hold (batches are part of protocol 2025-03-26). A larger
@@ -58,9 +64,10 @@ export async function answerBatch(
 
 /**
  * Answer a routed message: signal it, dispatch it, finish its result as its era wants, and turn
- * what was thrown into an error. Nothing for a notification, or a request cancelled.
+ * what was thrown into an error. Nothing for a notification, or a request cancelled. A method that
+ * answers at once is answered without a turn of the event loop.
  */
-export async function answerRouted(
+export function answerRouted(
   server: MCPServerBase,
   { method, params, replyTo, scope }: Routed,
   caller: string | undefined,
@@ -72,7 +79,7 @@ export async function answerRouted(
       running.get(runningKey(caller, params?.requestId))?.cancel();
     }
     server.handleNotification(notification, scope);
-    return undefined;
+    return NOTHING;
   }
   if (mcpserverCalled.connected) {
     server.logReceiverErrors(
@@ -87,34 +94,78 @@ export async function answerRouted(
       }),
     );
   }
+  let result: Result | Promise<Result>;
+  try {
+    result = server.dispatch(method, params ?? {}, scope);
+  } catch (error) {
+    return Promise.resolve(failed(server, method, replyTo, scope, error));
+  }
+  if (!(result instanceof Promise)) {
+    return Promise.resolve(answered(server, method, replyTo, scope, result));
+  }
   // A handshake-era request its caller may cancel by id, while this process answers it.
   const key =
     caller === undefined || scope.era !== 'handshake' ? undefined : runningKey(caller, replyTo);
-  if (key !== undefined) {
-    running.set(key, scope);
-    scope.cancellable = true;
+  if (key === undefined) {
+    return result.then(
+      (settled) => answered(server, method, replyTo, scope, settled),
+      (error: unknown) => failed(server, method, replyTo, scope, error),
+    );
   }
+  running.set(key, scope);
+  scope.cancellable = true;
+  const done = () => {
+    if (running.get(key) === scope) running.delete(key);
+  };
+  return untilCancelled(result, scope).then(
+    (settled) => {
+      done();
+      return answered(server, method, replyTo, scope, settled);
+    },
+    (error: unknown) => {
+      done();
+      return failed(server, method, replyTo, scope, error);
+    },
+  );
+}
+
+const NOTHING = Promise.resolve(undefined);
+
+function answered(
+  server: MCPServerBase,
+  method: string,
+  replyTo: RequestId,
+  scope: RequestScope,
+  result: Result,
+): JSONRPCResponse | undefined {
+  // A cancelled request is answered with nothing, and nothing more is sent for it.
+  if (scope.cancelled) return undefined;
+  scope.notify = undefined;
   try {
-    const result = await untilCancelled(server.dispatch(method, params ?? {}, scope), scope);
-    // A cancelled request is answered with nothing, and nothing more is sent for it.
-    if (scope.cancelled) return undefined;
-    scope.notify = undefined;
     return { jsonrpc: '2.0', id: replyTo, result: finish(result, scope, server, method) };
   } catch (error) {
-    scope.notify = undefined;
-    if (scope.cancelled) return undefined;
-    if (isProtocolError(error)) {
-      const response = error.toResponse(replyTo);
-      // 2026-07-28: an unknown method is a 404, whoever threw it.
-      return scope.era === 'modern' && error.code === ErrorCode.MethodNotFound
-        ? withHttpStatus(response, 404)
-        : response;
-    }
-    server.log(error, `${method} failed`);
-    return errorResponse(replyTo, ErrorCode.InternalError, 'Internal error');
-  } finally {
-    if (key !== undefined && running.get(key) === scope) running.delete(key);
+    return failed(server, method, replyTo, scope, error);
   }
+}
+
+function failed(
+  server: MCPServerBase,
+  method: string,
+  replyTo: RequestId,
+  scope: RequestScope,
+  error: unknown,
+): JSONRPCResponse | undefined {
+  scope.notify = undefined;
+  if (scope.cancelled) return undefined;
+  if (isProtocolError(error)) {
+    const response = error.toResponse(replyTo);
+    // 2026-07-28: an unknown method is a 404, whoever threw it.
+    return scope.era === 'modern' && error.code === ErrorCode.MethodNotFound
+      ? withHttpStatus(response, 404)
+      : response;
+  }
+  server.log(error, `${method} failed`);
+  return errorResponse(replyTo, ErrorCode.InternalError, 'Internal error');
 }
 
 // The handshake-era requests this process is answering, by caller and id, for
@@ -124,8 +175,7 @@ const runningKey = (caller: string, id: unknown) => `${caller}\u0000${JSON.strin
 
 // A method's result, or, as soon as its request is cancelled, nothing: the method may run on (its
 // signal has aborted), but no one waits for it.
-function untilCancelled<T>(result: T | Promise<T>, scope: RequestScope): T | Promise<T> {
-  if (!(result instanceof Promise) || !scope.cancellable) return result;
+function untilCancelled<T>(result: Promise<T>, scope: RequestScope): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     scope.signal.addEventListener('abort', () => resolve(undefined as T), { once: true });
     result.then(resolve, reject);

@@ -31,7 +31,7 @@ import { NO_CONTEXT, type RequestContext, route } from './routing.js';
 import { RequestScope } from './scope.js';
 import { mcpserverCalled } from './signals.js';
 import type { AnyTool } from './tool-base.js';
-import { callTool, listTools, TOOL_METHODS, verifyTools } from './tools.js';
+import { CALL_TOOL, callTool, listTools, TOOL_METHODS, verifyTools } from './tools.js';
 import type {
   CallToolResult,
   EmptyResult,
@@ -473,7 +473,24 @@ export abstract class MCPServerBase {
    * the client capabilities the tool needs.
    */
   callTool(params: Record<string, unknown>, scope = new RequestScope()): Promise<CallToolResult> {
-    return callTool(this, params, scope);
+    try {
+      return Promise.resolve(callTool(this, params, scope));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /**
+   * @internal `tools/call`, at once when the tool answers at once, unless a subclass overrides
+   * {@link callTool}, which is then called as it asks.
+   */
+  [CALL_TOOL](
+    params: Record<string, unknown>,
+    scope: RequestScope,
+  ): CallToolResult | Promise<CallToolResult> {
+    return this.callTool === MCPServerBase.prototype.callTool
+      ? callTool(this, params, scope)
+      : this.callTool(params, scope);
   }
 
   /** The class and the server's name, for the start of a log line, e.g. `DocsServer(acme-docs)`. */

@@ -203,17 +203,17 @@ export function listTools(
  * @param server - The server.
  * @param params - The tool's name and arguments.
  * @param scope - The request's scope: its era, and the client capabilities it declares.
- * @returns The tool's result.
+ * @returns The tool's result: at once when the tool answered at once, else its promise.
  * @throws ProtocolError - -32602 for a name that is not a string, arguments that are not an
  * object, or a tool that does not exist; an `InsufficientScopeError` (403) when the request
  * is not granted the tool's `requiredScopes`; -32021 for a 2026-07-28 request that does not
  * declare the client capabilities the tool needs.
  */
-export async function callTool(
+export function callTool(
   server: MCPServerBase,
   params: Record<string, unknown>,
   scope: RequestScope,
-): Promise<CallToolResult> {
+): CallToolResult | Promise<CallToolResult> {
   const { name, arguments: args } = params;
   if (typeof name !== 'string') {
     throw new ProtocolError(ErrorCode.InvalidParams, 'name must be a string.');
@@ -239,9 +239,14 @@ export async function callTool(
       400,
     );
   }
-  const started = mcpserverToolCalled.connected ? performance.now() : 0;
-  let outcome: ToolOutcome = 'success';
-  let failure: unknown;
+  const call: ToolCall = {
+    server,
+    scope,
+    name,
+    args,
+    started: mcpserverToolCalled.connected ? performance.now() : 0,
+  };
+  let answer: CallToolResult | PromiseLike<CallToolResult>;
   try {
     // Too deep or too large, arguments are told to the LLM as any other invalid argument.
     const problem = args === undefined ? undefined : argumentsProblem(server, args);
@@ -249,49 +254,84 @@ export async function callTool(
     scope.timeoutMs = server.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
     // The base class's call, at once: no promise for a tool that answers at once, and no rejection
     // for arguments that are not valid. A tool that overrides call() is called as it asks.
-    const answer =
+    answer =
       tool.call === MCPToolBase.prototype.call
         ? (tool as MCPToolBase)[CALL](args, scope)
-        : await tool.call(args, scope);
-    return resultFor(answer instanceof Promise ? await answer : answer, versionOf(scope));
+        : tool.call(args, scope);
   } catch (error) {
-    failure = error;
+    return failed(call, error);
+  }
+  // No turn of the event loop for a tool that answered at once.
+  return typeof (answer as Partial<PromiseLike<unknown>>).then === 'function'
+    ? Promise.resolve(answer).then(
+        (result) => succeeded(call, result),
+        (error: unknown) => failed(call, error),
+      )
+    : succeeded(call, answer as CallToolResult);
+}
+
+// A call under way: what its signal reports when it ends.
+interface ToolCall {
+  readonly server: MCPServerBase;
+  readonly scope: RequestScope;
+  readonly name: string;
+  readonly args: Record<string, unknown> | undefined;
+  readonly started: number;
+}
+
+function succeeded(call: ToolCall, answer: CallToolResult): CallToolResult {
+  let result: CallToolResult;
+  try {
+    result = resultFor(answer, versionOf(call.scope));
+  } catch (error) {
+    return failed(call, error);
+  }
+  reported(call, 'success', undefined);
+  return result;
+}
+
+// A tool's error as a result the LLM reads; a protocol error or a fault thrown on.
+function failed(call: ToolCall, error: unknown): CallToolResult {
+  let outcome: ToolOutcome = 'tool-error';
+  try {
     // A handshake-era client cannot be asked for input: the LLM reads what the tool needs.
-    if (scope.era === 'handshake' && isInputUnavailable(error)) {
-      outcome = 'tool-error';
+    if (call.scope.era === 'handshake' && isInputUnavailable(error)) {
       return { content: [{ type: 'text', text: error.message }], isError: true };
     }
     if (!isToolError(error)) {
       outcome = isProtocolError(error) ? 'protocol-error' : 'internal-error';
       throw error;
     }
-    outcome =
-      error.name === 'InvalidArgumentsError'
-        ? 'invalid-arguments'
-        : error.name === 'ToolTimeoutError'
-          ? 'timeout'
-          : 'tool-error';
+    if (error.name === 'InvalidArgumentsError') outcome = 'invalid-arguments';
+    else if (error.name === 'ToolTimeoutError') outcome = 'timeout';
     return { content: [{ type: 'text', text: error.message }], isError: true };
   } finally {
-    if (scope.cancelled) outcome = 'cancelled';
-    else if (asksInput(scope)) outcome = 'input-required';
-    if (mcpserverToolCalled.connected) {
-      const event = {
-        server: server.name,
-        tool: name,
-        arguments: args,
-        outcome,
-        durationMs: performance.now() - started,
-        era: scope.era,
-        protocolVersion: scope.protocolVersion,
-        clientInfo: scope.clientInfo,
-      };
-      server.logReceiverErrors(
-        mcpserverToolCalled.send(outcome === 'success' ? event : { ...event, error: failure }),
-      );
-    }
+    reported(call, outcome, error);
   }
 }
+
+function reported(call: ToolCall, outcome: ToolOutcome, failure: unknown): void {
+  const { scope } = call;
+  if (scope.cancelled) outcome = 'cancelled';
+  else if (asksInput(scope)) outcome = 'input-required';
+  if (!mcpserverToolCalled.connected) return;
+  const event = {
+    server: call.server.name,
+    tool: call.name,
+    arguments: call.args,
+    outcome,
+    durationMs: performance.now() - call.started,
+    era: scope.era,
+    protocolVersion: scope.protocolVersion,
+    clientInfo: scope.clientInfo,
+  };
+  call.server.logReceiverErrors(
+    mcpserverToolCalled.send(outcome === 'success' ? event : { ...event, error: failure }),
+  );
+}
+
+/** @internal The key of the server's `tools/call`, which answers at once when it can. */
+export const CALL_TOOL = Symbol('callTool');
 
 // By name, as a copy of the library thrown in another realm is still one.
 const isInputUnavailable = (error: unknown): error is Error =>
@@ -317,6 +357,6 @@ export const TOOL_METHODS: Readonly<Record<string, Method>> = {
       const tool = typeof name === 'string' ? server.tools.get(name) : undefined;
       return tool && checkParameterHeaders(tool.headerParameters(), params?.arguments, headers);
     },
-    run: (server, params, scope) => server.callTool(params, scope),
+    run: (server, params, scope) => server[CALL_TOOL](params, scope),
   },
 };

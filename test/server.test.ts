@@ -461,6 +461,33 @@ calls('the arguments the client sent are not changed by defaults', async () => {
   assert.equal(args, { query: 'boot' });
 });
 
+calls('callTool() answers with a promise, even for a call refused at once', async () => {
+  const server = new TestServer();
+  const answer = server.callTool({ name: 'nope' });
+  assert.instance(answer, Promise);
+  await answer.then(
+    () => assert.unreachable('an unknown tool was called'),
+    (error: Error) => assert.is(error.message, 'Unknown tool: nope'),
+  );
+  const found = server.callTool({ name: 'search_logs', arguments: { query: 'boot' } });
+  assert.instance(found, Promise);
+  assert.equal(await found, text('info boot'));
+});
+
+calls('a subclass that overrides callTool() answers every tools/call', async () => {
+  class Wrapped extends TestServer {
+    override async callTool(params: Record<string, unknown>) {
+      const result = await super.callTool(params);
+      return { ...result, _meta: { wrapped: true } };
+    }
+  }
+  assert.equal(await handle(call(1, 'search_logs', { query: 'boot' }), new Wrapped()), {
+    jsonrpc: '2.0',
+    id: 1,
+    result: { ...text('info boot'), _meta: { wrapped: true } },
+  });
+});
+
 calls('invalid arguments are a tool error naming every problem (SEP-1303)', async () => {
   assert.equal(
     await handle(call(1, 'search_logs', { query: '', limit: 500, extra: 1 })),
