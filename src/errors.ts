@@ -88,10 +88,14 @@ export class InvalidArgumentsError extends ToolError {
    * @param problems - Each problem, `path: message`.
    */
   constructor(toolName: string, problems: readonly string[]) {
-    super(`invalid arguments for ${toolName}: ${problems.join('; ')}`);
+    super(invalidArgumentsText(toolName, problems));
     this.problems = problems;
   }
 }
+
+/** @internal What the LLM reads of arguments that are not valid, with or without the error. */
+export const invalidArgumentsText = (toolName: string, problems: readonly string[]): string =>
+  `invalid arguments for ${toolName}: ${problems.join('; ')}`;
 
 /**
  * Make an error without its stack: for errors that are answers, not faults (invalid arguments, a

@@ -320,15 +320,19 @@ export function hasDefaults(schema: unknown): boolean {
 
 const enumMessages = new WeakMap<object, string>();
 
-function problem(error: ValidationError, root: string, owner: string): string {
-  const { instancePath } = error;
-  const path = instancePath === '' ? [] : instancePath.slice(1).split('/');
-  for (let at = path.length - 1; at >= 0; at--) {
-    const part = path[at]!;
-    if (part === '') path.splice(at, 1);
-    // JSON Pointer escapes, in a name that has them only: a replace is not free.
-    else if (part.includes('~')) path[at] = part.replace(/~1/g, '/').replace(/~0/g, '~');
+// A JSON Pointer as a dotted path: `/sort/field` → `sort.field`, empty segments left out.
+function dotted(pointer: string): string {
+  // One segment without escapes, as most are: no array to build.
+  if (pointer.indexOf('/', 1) === -1 && !pointer.includes('~')) return pointer.slice(1);
+  const path: string[] = [];
+  for (const part of pointer.slice(1).split('/')) {
+    if (part !== '') path.push(part.replace(/~1/g, '/').replace(/~0/g, '~'));
   }
+  return path.join('.');
+}
+
+function problem(error: ValidationError, root: string, owner: string): string {
+  let path = dotted(error.instancePath);
   let message = error.message ?? 'is not valid';
   if (error.keyword === 'enum') {
     // Told once per schema's list: ajv hands the schema's own array.
@@ -342,18 +346,22 @@ function problem(error: ValidationError, root: string, owner: string): string {
   } else if (error.keyword === 'const') {
     message = `must be ${JSON.stringify(error.params.allowedValue)}`;
   } else if (error.keyword === 'required') {
-    path.push(String(error.params.missingProperty));
+    path = within(path, error.params.missingProperty);
     message = 'is required';
   } else if (
     error.keyword === 'additionalProperties' ||
     error.keyword === 'unevaluatedProperties'
   ) {
-    const name = error.params.additionalProperty ?? error.params.unevaluatedProperty;
-    path.push(String(name));
+    path = within(path, error.params.additionalProperty ?? error.params.unevaluatedProperty);
     message = `is not an argument of this ${owner}`;
   }
-  return `${path.length === 0 ? root : path.join('.')}: ${message}`;
+  return `${path === '' ? root : path}: ${message}`;
 }
+
+const within = (path: string, name: unknown) => (path === '' ? String(name) : `${path}.${name}`);
+
+// Past this many errors, repeats are found by hashing, not by comparing each with each.
+const FEW_ERRORS = 16;
 
 /**
  * Describe ajv's errors, one `path: message` each, the path dotted and `root` for the whole value.
@@ -368,14 +376,21 @@ export function describeErrors(
   root: string,
   owner = 'tool',
 ): string[] {
-  // "must match a schema in anyOf" says less than the failures of its branches, when there are some.
-  const told = errors.filter(
-    (error) =>
-      !(error.keyword === 'anyOf' || error.keyword === 'oneOf') ||
-      !errors.some((other) => other !== error && other.instancePath === error.instancePath),
-  );
-  const problems = [...new Set(told.map((error) => problem(error, root, owner)))];
-  return problems.length > 0 ? problems : [`${root}: is not valid`];
+  const problems: string[] = [];
+  for (const error of errors) {
+    // "must match a schema in anyOf" says less than the failures of its branches, when there are
+    // some.
+    if (
+      (error.keyword === 'anyOf' || error.keyword === 'oneOf') &&
+      errors.some((other) => other !== error && other.instancePath === error.instancePath)
+    ) {
+      continue;
+    }
+    const told = problem(error, root, owner);
+    if (errors.length > FEW_ERRORS || !problems.includes(told)) problems.push(told);
+  }
+  const unique = errors.length > FEW_ERRORS ? [...new Set(problems)] : problems;
+  return unique.length > 0 ? unique : [`${root}: is not valid`];
 }
 
 /**

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { ToolError } from './errors.js';
+import { InvalidArgumentsError, ToolError, withoutStack } from './errors.js';
 import { carriable, deepFreeze, isObject } from './jsonrpc.js';
 import { type HeaderParameter, headerParameters } from './modern.js';
 import {
@@ -11,7 +11,6 @@ import {
   describeErrors,
   type FromSchema,
   hasDefaults,
-  invalidArguments,
   type JSONSchema,
   simplifyOutputSchema,
   simplifySchema,
@@ -137,6 +136,12 @@ interface Compiled {
 
 /** @internal The key of {@link MCPToolBase}'s call that answers at once when it can. */
 export const CALL = Symbol('call');
+
+/** @internal What {@link CALL} answers: the result, or the problems of arguments not valid. */
+export type CallAnswer = CallToolResult | readonly string[];
+
+/** @internal Whether a call's answer is the problems of its arguments. */
+export const isRefusal = (answer: CallAnswer): answer is readonly string[] => Array.isArray(answer);
 
 // By class, not by schema object: a schema written inline as a class field is a new object in every
 // instance, and servers, with their tools, are made per request.
@@ -381,17 +386,22 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
     rawArguments: Record<string, unknown> | undefined,
     context: RequestScope = new RequestScope(),
   ): Promise<CallToolResult> {
-    return this[CALL](rawArguments, context);
+    const answer = await this[CALL](rawArguments, context);
+    if (isRefusal(answer)) {
+      throw withoutStack(() => new InvalidArgumentsError(this.name, answer));
+    }
+    return answer;
   }
 
   /**
    * @internal {@link call}, at once when it can: a tool that answers at once is answered without a
-   * promise, and arguments that are not valid are thrown, not a rejection that Node tracks.
+   * promise, and arguments that are not valid are answered with their problems, neither an error
+   * built nor a rejection that Node tracks.
    */
   [CALL](
     rawArguments: Record<string, unknown> | undefined,
     context: RequestScope,
-  ): CallToolResult | Promise<CallToolResult> {
+  ): CallAnswer | Promise<CallAnswer> {
     const entry = this.#compiled();
     // The schema is built only to be compiled: building it is not free.
     const validate = entry.validate ?? compileOnce(entry, 'validate', this.validationSchema());
@@ -405,14 +415,14 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
     validate: Validator,
     rawArguments: Record<string, unknown> | undefined,
     context: RequestScope,
-  ): CallToolResult | Promise<CallToolResult> {
+  ): CallAnswer | Promise<CallAnswer> {
     const args =
       rawArguments === undefined
         ? {}
         : entry.copyArguments
           ? cloneJson(rawArguments)
           : rawArguments;
-    if (!validate(args)) throw invalidArguments(this.name, validate.errors ?? []);
+    if (!validate(args)) return describeErrors(validate.errors ?? [], 'arguments');
     // Generic FromSchema is too deep for the compiler to check here; the instance's type is exact.
     const run = this.run as unknown as (
       args: unknown,

@@ -5,6 +5,7 @@
  */
 import {
   InvalidArgumentsError,
+  invalidArgumentsText,
   isProtocolError,
   isToolError,
   ProtocolError,
@@ -19,7 +20,7 @@ import { DEFAULT_TOOL_TIMEOUT_MS, type RequestScope } from './scope.js';
 import { isGranted, requireScopes } from './scopes.js';
 import type { MCPServerBase } from './server-base.js';
 import { mcpserverToolCalled, type ToolOutcome } from './signals.js';
-import { type AnyTool, CALL, MCPToolBase } from './tool-base.js';
+import { type AnyTool, CALL, type CallAnswer, isRefusal, MCPToolBase } from './tool-base.js';
 import type { CallToolResult, ListToolsResult, Tool } from './types.js';
 import { resultFor, toolFor, versionOf } from './versions.js';
 
@@ -246,7 +247,7 @@ export function callTool(
     args,
     started: mcpserverToolCalled.connected ? performance.now() : 0,
   };
-  let answer: CallToolResult | PromiseLike<CallToolResult>;
+  let answer: CallAnswer | PromiseLike<CallAnswer>;
   try {
     // Too deep or too large, arguments are told to the LLM as any other invalid argument.
     const problem = args === undefined ? undefined : argumentsProblem(server, args);
@@ -267,7 +268,7 @@ export function callTool(
         (result) => succeeded(call, result),
         (error: unknown) => failed(call, error),
       )
-    : succeeded(call, answer as CallToolResult);
+    : succeeded(call, answer as CallAnswer);
 }
 
 // A call under way: what its signal reports when it ends.
@@ -279,7 +280,8 @@ interface ToolCall {
   readonly started: number;
 }
 
-function succeeded(call: ToolCall, answer: CallToolResult): CallToolResult {
+function succeeded(call: ToolCall, answer: CallAnswer): CallToolResult {
+  if (isRefusal(answer)) return refused(call, answer);
   let result: CallToolResult;
   try {
     result = resultFor(answer, versionOf(call.scope));
@@ -288,6 +290,20 @@ function succeeded(call: ToolCall, answer: CallToolResult): CallToolResult {
   }
   reported(call, 'success', undefined);
   return result;
+}
+
+// Arguments that are not valid, told to the LLM: the error is built only for a receiver to see.
+function refused(call: ToolCall, problems: readonly string[]): CallToolResult {
+  if (mcpserverToolCalled.connected) {
+    return failed(
+      call,
+      withoutStack(() => new InvalidArgumentsError(call.name, problems)),
+    );
+  }
+  return {
+    content: [{ type: 'text', text: invalidArgumentsText(call.name, problems) }],
+    isError: true,
+  };
 }
 
 // A tool's error as a result the LLM reads; a protocol error or a fault thrown on.

@@ -797,6 +797,21 @@ Describe('the same problem twice is named once', async () => {
   assert.equal(describeErrors(errors, 'arguments'), ['arguments: must be string']);
 });
 
+Describe('among many problems, each is still named once, in order', async () => {
+  const names = Array.from({ length: 20 }, (_, index) => `p${index}`);
+  const twice: JSONSchema = { allOf: [{ type: 'string' }, { type: 'string' }] };
+  const schema = {
+    type: 'object',
+    properties: Object.fromEntries(names.map((name) => [name, twice])),
+  } satisfies JSONSchema;
+  const errors = await errorsOf(schema, Object.fromEntries(names.map((name) => [name, 1])));
+  assert.is(errors.length, 40);
+  assert.equal(
+    describeErrors(errors, 'arguments'),
+    names.map((name) => `${name}: must be string`),
+  );
+});
+
 Describe('a key with / or ~ is shown as it is, not as a JSON pointer', async () => {
   const schema = {
     type: 'object',
