@@ -51,6 +51,42 @@ export interface AnyResourceTemplate {
   ): Promise<string[]> | string[];
 }
 
+type Contents = ResourceContents[] | undefined;
+
+/** @internal The key of the base classes' read that answers at once when it can. */
+export const READ = Symbol('read');
+
+// What read() found, as contents; none when it found nothing.
+const found = (output: ResourceOutput | undefined, uri: string, mimeType: string | undefined) =>
+  output === undefined ? undefined : contentsOf(output, uri, mimeType);
+
+const isPromiseLike = (value: unknown): value is PromiseLike<unknown> =>
+  typeof (value as Partial<PromiseLike<unknown>> | undefined)?.then === 'function';
+
+/**
+ * @internal A fixed resource's contents: at once when it is of the base class and its `read()`
+ * answers at once.
+ */
+export function contentsNow(
+  resource: AnyResource,
+  scope: RequestScope,
+): Contents | Promise<Contents> {
+  return resource.contents === MCPResourceBase.prototype.contents
+    ? (resource as MCPResourceBase)[READ](scope)
+    : resource.contents(scope);
+}
+
+/** @internal A template's contents at a URI, at once when it can (see {@link contentsNow}). */
+export function templateContentsNow(
+  template: AnyResourceTemplate,
+  uri: string,
+  scope: RequestScope,
+): Contents | Promise<Contents> {
+  return template.contents === MCPResourceTemplateBase.prototype.contents
+    ? (template as MCPResourceTemplateBase)[READ](uri, scope)
+    : template.contents(uri, scope);
+}
+
 // What the metadata fields of a resource or a template hold, as they are listed.
 interface Described {
   readonly name: string;
@@ -183,8 +219,15 @@ export abstract class MCPResourceBase implements AnyResource {
    * @returns The contents of `resources/read`, or `undefined` when `read()` found nothing.
    */
   async contents(scope: RequestScope): Promise<ResourceContents[] | undefined> {
-    const output = await this.read(scope);
-    return output === undefined ? undefined : contentsOf(output, this.uri, this.mimeType);
+    return this[READ](scope);
+  }
+
+  /** @internal {@link contents}, at once when `read()` answers at once. */
+  [READ](scope: RequestScope): Contents | Promise<Contents> {
+    const output = this.read(scope);
+    return isPromiseLike(output)
+      ? Promise.resolve(output).then((settled) => found(settled, this.uri, this.mimeType))
+      : found(output, this.uri, this.mimeType);
   }
 }
 
@@ -329,10 +372,17 @@ export abstract class MCPResourceTemplateBase<const T extends string = string>
    * @returns The contents; `undefined` when the template does not match or `read()` found none.
    */
   async contents(uri: string, scope: RequestScope): Promise<ResourceContents[] | undefined> {
+    return this[READ](uri, scope);
+  }
+
+  /** @internal {@link contents}, at once when `read()` answers at once. */
+  [READ](uri: string, scope: RequestScope): Contents | Promise<Contents> {
     const variables = this.match(uri);
     if (variables === undefined) return undefined;
-    const output = await this.read(variables, uri, scope);
-    return output === undefined ? undefined : contentsOf(output, uri, this.mimeType);
+    const output = this.read(variables, uri, scope);
+    return isPromiseLike(output)
+      ? Promise.resolve(output).then((settled) => found(settled, uri, this.mimeType))
+      : found(output, uri, this.mimeType);
   }
 
   /**

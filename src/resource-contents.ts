@@ -85,6 +85,10 @@ export function contentsOf(
   uri: string,
   mimeType: string | undefined,
 ): ResourceContents[] {
+  // A text, as most reads are, in one step: the same contents as below.
+  if (typeof output === 'string' && (mimeType === undefined || typeof mimeType === 'string')) {
+    return [mimeType === undefined ? { uri, text: output } : { uri, mimeType, text: output }];
+  }
   const parts = typeof output === 'string' || output instanceof Uint8Array ? [output] : output;
   if (!Array.isArray(parts)) {
     throw new TypeError(

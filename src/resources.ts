@@ -19,7 +19,12 @@ import {
   withMethods,
 } from './methods.js';
 import { page, pageSizeOf } from './paging.js';
-import type { AnyResource, AnyResourceTemplate } from './resource-base.js';
+import {
+  type AnyResource,
+  type AnyResourceTemplate,
+  contentsNow,
+  templateContentsNow,
+} from './resource-base.js';
 import type { ResourceContents } from './resource-contents.js';
 import type { RequestScope } from './scope.js';
 import { InsufficientScopeError, isGranted, requireScopes } from './scopes.js';
@@ -166,38 +171,68 @@ export function listResourceTemplates(
  * {@link InsufficientScopeError} (403) for a resource, or a template that matches the URI, whose
  * `requiredScopes` the request is not granted; what a read throws as a `ProtocolError`.
  */
-export async function readResource(
+export function readResource(
   server: MCPServerBase,
   params: Record<string, unknown>,
   scope: RequestScope,
-): Promise<ReadResourceResult> {
+): ReadResourceResult | Promise<ReadResourceResult> {
   const { uri } = params;
   if (typeof uri !== 'string') {
     throw new ProtocolError(ErrorCode.InvalidParams, 'uri must be a string.');
   }
-  let contents: ResourceContents[] | undefined;
-  let cache: CacheHint | undefined;
-  // A template the request may not use, which matches the URI: the refusal if no other has it.
-  let denied: AnyResourceTemplate | undefined;
   const fixed = server.resources.get(uri);
-  if (fixed !== undefined) {
-    requireScopes(scope, fixed.requiredScopes, uri);
-    contents = await fixed.contents(scope);
-    cache = fixed.cache;
-  } else {
-    for (const template of server.resourceTemplates.values()) {
-      if (!isGranted(scope, template.requiredScopes)) {
-        if (template.match?.(uri) !== undefined) denied ??= template;
-        continue;
-      }
-      contents = await template.contents(uri, scope);
-      cache = template.cache;
-      if (contents !== undefined) break;
+  if (fixed === undefined) {
+    return fromTemplates(server.resourceTemplates.values(), uri, scope, undefined);
+  }
+  requireScopes(scope, fixed.requiredScopes, uri);
+  const contents = contentsNow(fixed, scope);
+  return isSettled(contents)
+    ? readFrom(contents, uri, scope, fixed.cache)
+    : Promise.resolve(contents).then((settled) => readFrom(settled, uri, scope, fixed.cache));
+}
+
+// The first template that matches the URI and has it, each tried in turn, at once while each
+// answers at once. `denied`: a template the request may not use that matches the URI, which is
+// the refusal if no other has it.
+function fromTemplates(
+  templates: Iterator<AnyResourceTemplate>,
+  uri: string,
+  scope: RequestScope,
+  denied: AnyResourceTemplate | undefined,
+): ReadResourceResult | Promise<ReadResourceResult> {
+  for (let next = templates.next(); next.done !== true; next = templates.next()) {
+    const template = next.value;
+    if (!isGranted(scope, template.requiredScopes)) {
+      if (template.match?.(uri) !== undefined) denied ??= template;
+      continue;
     }
+    const contents = templateContentsNow(template, uri, scope);
+    if (!isSettled(contents)) {
+      return Promise.resolve(contents).then((settled) =>
+        settled === undefined
+          ? fromTemplates(templates, uri, scope, denied)
+          : readFrom(settled, uri, scope, template.cache),
+      );
+    }
+    if (contents !== undefined) return readFrom(contents, uri, scope, template.cache);
   }
-  if (contents === undefined && denied !== undefined) {
-    throw new InsufficientScopeError(uri, denied.requiredScopes!);
-  }
+  if (denied !== undefined) throw new InsufficientScopeError(uri, denied.requiredScopes!);
+  return readFrom(undefined, uri, scope, undefined);
+}
+
+type Contents = ResourceContents[] | undefined;
+
+// Contents, or none, rather than their promise (or any thenable a `contents()` of its own returns).
+const isSettled = (
+  contents: Contents | PromiseLike<Contents>,
+): contents is ResourceContents[] | undefined => contents === undefined || Array.isArray(contents);
+
+function readFrom(
+  contents: ResourceContents[] | undefined,
+  uri: string,
+  scope: RequestScope,
+  cache: CacheHint | undefined,
+): ReadResourceResult {
   if (contents === undefined) {
     throw new ProtocolError(
       scope.era === 'modern' ? ErrorCode.InvalidParams : ErrorCode.ResourceNotFound,

@@ -25,6 +25,9 @@ const VARNAME = /^(?:\w|%[\dA-Fa-f]{2})+(?:\.(?:\w|%[\dA-Fa-f]{2})+)*$/;
 const UNRESERVED = /[^\w.~-]/gu;
 const RESERVED = /%[\dA-Fa-f]{2}|[^\w.~:/?#[\]@!$&'()*+,;=-]/gu;
 // A NUL, a `..` segment, or an absolute path: what lets a value escape the directory it names.
+// Percent-decoded: a value without a `%` has nothing to decode, nor anything malformed.
+const decoded = (value: string) => (value.includes('%') ? decodeURIComponent(value) : value);
+
 const TRAVERSAL = /\0|(?:^|[/\\])\.\.(?:[/\\]|$)|^[/\\]/;
 const MAX_URI_LENGTH = 65536;
 
@@ -240,8 +243,19 @@ export class UriTemplate<const T extends string = string> {
     if (!this.#allowTraversal && entries.some(([, value]) => TRAVERSAL.test(value))) {
       return undefined;
     }
-    // fromEntries defines own properties, so even a variable named __proto__ is plain data.
-    return Object.fromEntries(entries) as TemplateVariables<T>;
+    const variables: Record<string, string> = {};
+    for (const [name, value] of entries) {
+      // Defined, not set, so that even a variable named __proto__ is plain data.
+      if (name === '__proto__') {
+        Object.defineProperty(variables, name, {
+          value,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      } else variables[name] = value;
+    }
+    return variables as TemplateVariables<T>;
   }
 
   // The variables of a greedy template (see #greedy), decoded, into `entries`: false when the URI
@@ -260,7 +274,7 @@ export class UriTemplate<const T extends string = string> {
         const found = uri.indexOf(token.stop![i]!, at);
         if (found >= 0 && found < end) end = found;
       }
-      entries.push([token.name, decodeURIComponent(uri.slice(at, end))]);
+      entries.push([token.name, decoded(uri.slice(at, end))]);
       at = end;
     }
     return at === uri.length;
@@ -314,13 +328,13 @@ export class UriTemplate<const T extends string = string> {
       }
       const raw = end < 0 ? undefined : uri.slice(start, end);
       at = end < 0 ? at : end;
-      if (token.name !== '') entries.push([token.name, decodeURIComponent(raw ?? '')]);
+      if (token.name !== '') entries.push([token.name, decoded(raw ?? '')]);
       for (const pair of raw === undefined || token.name !== '' ? [] : raw.split('&')) {
         const equals = pair.includes('=') ? pair.indexOf('=') : pair.length;
         const name = pair.slice(0, equals);
         if (!this.#query.has(name)) continue;
         if (entries.some(([seen]) => seen === name)) throw new Error('given twice');
-        entries.push([name, decodeURIComponent(pair.slice(equals + 1))]);
+        entries.push([name, decoded(pair.slice(equals + 1))]);
       }
     });
     return true;

@@ -163,6 +163,48 @@ handshake('resources/templates/list', async () => {
   });
 });
 
+handshake('reads that answer later, and a contents() of its own, are read in order', async () => {
+  const Later = defineResourceTemplate({
+    uriTemplate: 'later://{name}',
+    name: 'later',
+    read: async ({ name }) => (name === 'none' ? undefined : `later: ${name}`),
+  });
+  const Fallback = defineResourceTemplate({
+    uriTemplate: 'later://{+name}',
+    name: 'fallback',
+    read: ({ name }) =>
+      name === 'a/fail' ? Promise.reject(new Error('boom')) : `fallback: ${name}`,
+  });
+  class Own extends MCPResourceBase {
+    readonly uri = 'own://x';
+    readonly name = 'own';
+    read() {
+      return 'not this';
+    }
+    override async contents() {
+      return [{ uri: this.uri, text: 'its own' }];
+    }
+  }
+  class LaterServer extends DocsServer {
+    override readonly resources = resourcesByUri(new Own());
+    override readonly resourceTemplates = templatesByUriTemplate(new Later(), new Fallback());
+  }
+  const server = new LaterServer();
+  const read = async (uri: string) =>
+    ((await server.handle(request(1, 'resources/read', { uri }))) as { result?: unknown }).result;
+  assert.equal(await read('later://a'), { contents: [{ uri: 'later://a', text: 'later: a' }] });
+  assert.equal(await read('later://none'), {
+    contents: [{ uri: 'later://none', text: 'fallback: none' }],
+  });
+  assert.equal(await read('own://x'), { contents: [{ uri: 'own://x', text: 'its own' }] });
+  assert.equal(await server.handle(request(2, 'resources/read', { uri: 'later://a/fail' })), {
+    jsonrpc: '2.0',
+    id: 2,
+    error: { code: -32603, message: 'Internal error' },
+  });
+  assert.equal(String(server.logged), 'Error: boom');
+});
+
 handshake('resources/read: text, bytes as base64, and a template with its variables', async () => {
   const server = new DocsServer();
   assert.equal(await server.handle(request(1, 'resources/read', { uri: 'repo://readme' })), {
