@@ -91,7 +91,7 @@ export class InputUnavailableError extends ProtocolError {
 // One round of a request: the answers it came with, what the method read and asked.
 interface Round {
   /** The answers: this call's `inputResponses`, then earlier rounds' (which win). */
-  readonly answers: Record<string, unknown>;
+  readonly answers: Readonly<Record<string, unknown>>;
   /** The answers the method read: carried to the next round. */
   readonly used: Map<string, unknown>;
   /** The requests to send, by key. */
@@ -225,47 +225,88 @@ async function answer<T>(
  * @param params - Its params.
  * @param scope - The request's scope.
  * @param run - Runs the method.
- * @returns Its result, or an {@link InputRequiredResult}.
+ * @returns Its result, or an {@link InputRequiredResult}: at once when the method answered at once
+ * and nothing needs a turn (no state to unseal or seal, no answer read).
  * @throws ProtocolError - -32602 for `inputResponses` that are not an object of objects, or a
  * `requestState` that is not valid for the request, or has expired.
  */
-export async function runWithInput(
+export function runWithInput(
   server: MCPServerBase,
   method: string,
   params: Record<string, unknown>,
   scope: RequestScope,
   run: () => Result | Promise<Result>,
-): Promise<Result> {
+): Result | Promise<Result> {
   if (scope.era === 'handshake') return run();
   const { inputResponses, requestState } = params;
   if (inputResponses !== undefined && !isObject(inputResponses)) {
     throw invalid('inputResponses must be an object.');
   }
-  for (const [key, value] of Object.entries(inputResponses ?? {})) {
-    if (!isObject(value)) throw invalid(`inputResponses.${key} must be an object.`);
+  for (const key in inputResponses) {
+    if (Object.hasOwn(inputResponses, key) && !isObject(inputResponses[key])) {
+      throw invalid(`inputResponses.${key} must be an object.`);
+    }
   }
-  let carried: Record<string, unknown> = {};
-  if (requestState !== undefined) {
-    const state = await unseal(server, method, params, requestState);
-    if (isObject(state.answers)) carried = state.answers;
+  const request: InputRound = { server, method, params, scope, run, answers: inputResponses };
+  if (requestState === undefined) return runRound(request);
+  return unseal(server, method, params, requestState).then((state) => {
+    if (isObject(state.answers)) request.answers = { ...inputResponses, ...state.answers };
     scope.state = state.state;
-  }
+    return runRound(request);
+  });
+}
+
+// One round of a method that may ask for input: what it runs with.
+interface InputRound {
+  readonly server: MCPServerBase;
+  readonly method: string;
+  readonly params: Record<string, unknown>;
+  readonly scope: RequestScope;
+  readonly run: () => Result | Promise<Result>;
+  // The answers given, and those carried in the request state, which win.
+  answers: Record<string, unknown> | undefined;
+}
+
+type Outcome = { result: Result } | { error: unknown };
+
+const NO_ANSWERS: Readonly<Record<string, unknown>> = Object.freeze({});
+
+function runRound(request: InputRound): Result | Promise<Result> {
   const round: Round = {
-    answers: { ...inputResponses, ...carried },
+    // Only read: the client's own object serves.
+    answers: request.answers ?? NO_ANSWERS,
     used: new Map(),
     asked: new Map(),
     reading: [],
   };
-  scope.round = round;
-  let outcome: { result: Result } | { error: unknown };
+  request.scope.round = round;
+  let result: Result | Promise<Result>;
   try {
-    outcome = { result: await run() };
+    result = request.run();
   } catch (error) {
-    outcome = { error };
+    return roundEnded(request, round, { error });
   }
+  return typeof (result as Partial<PromiseLike<Result>>).then === 'function'
+    ? Promise.resolve(result).then(
+        (settled) => roundEnded(request, round, { result: settled }),
+        (error: unknown) => roundEnded(request, round, { error }),
+      )
+    : roundEnded(request, round, { result: result as Result });
+}
+
+function roundEnded(request: InputRound, round: Round, outcome: Outcome): Result | Promise<Result> {
   // A request asked alongside one that failed first (Promise.all) is asked too. (Most rounds read
   // nothing: no turn to wait for then.)
-  if (round.reading.length > 0) await Promise.allSettled(round.reading);
+  return round.reading.length > 0
+    ? Promise.allSettled(round.reading).then(() => roundAnswer(request, round, outcome))
+    : roundAnswer(request, round, outcome);
+}
+
+function roundAnswer(
+  request: InputRound,
+  round: Round,
+  outcome: Outcome,
+): Result | Promise<Result> {
   if (round.fault !== undefined) throw round.fault;
   if (round.asked.size === 0) {
     if ('error' in outcome) throw outcome.error;
@@ -275,14 +316,16 @@ export async function runWithInput(
     resultType: 'input_required',
     inputRequests: Object.fromEntries(round.asked),
   };
-  if (round.used.size > 0 || scope.state !== undefined) {
-    result.requestState = await seal(server, method, params, {
-      expires: Date.now() + (server.requestStateTtlMs ?? DEFAULT_REQUEST_STATE_TTL_MS),
-      answers: round.used.size > 0 ? Object.fromEntries(round.used) : undefined,
-      state: scope.state,
-    });
-  }
-  return result;
+  const { server, method, params, scope } = request;
+  if (round.used.size === 0 && scope.state === undefined) return result;
+  return seal(server, method, params, {
+    expires: Date.now() + (server.requestStateTtlMs ?? DEFAULT_REQUEST_STATE_TTL_MS),
+    answers: round.used.size > 0 ? Object.fromEntries(round.used) : undefined,
+    state: scope.state,
+  }).then((sealed) => {
+    result.requestState = sealed;
+    return result;
+  });
 }
 
 // --- Reading answers: what does not fit is asked again. ---
