@@ -6,12 +6,13 @@
 //   BENCH_ROUNDS    HTTP rounds, each server once per round, interleaved (default 3, 1 when quick;
 //                   best kept)
 //   BENCH_ONLY      a comma-separated subset of: size,inprocess,http,cold,heap,profile
+//   BENCH_SERVERS   the HTTP servers to run, comma-separated (e.g. floor-json,ours); all by default
 //   BENCH_NODES     the node binaries that run the measuring processes, comma-separated (also
 //                   `--node <path>`, repeated); by default this node and, when installed, the
 //                   Node 22 of conformance/node_modules. The load generator and this script run on
 //                   this node whatever the servers run on.
 //
-// A full run (BENCH_SECONDS ≥ 10, no BENCH_ONLY) writes bench/RESULTS.md and bench/chart.svg;
+// A full run (BENCH_SECONDS ≥ 10, no BENCH_ONLY nor BENCH_SERVERS) writes bench/RESULTS.md and bench/chart.svg;
 // any other writes them to bench/.out/, marked as a short run.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -310,15 +311,19 @@ async function writeAnswers(): Promise<void> {
   writeFileSync(`${root}bench/.out/answers.json`, `${JSON.stringify(answers)}\n`);
 }
 
+const onlyServers = process.env.BENCH_SERVERS?.split(',');
+
 async function http(binary: string): Promise<HttpResult[]> {
   const results: HttpResult[] = HTTP_PLAN.flatMap(({ workload, servers }) =>
-    servers.map((server) => ({
-      workload,
-      server,
-      ...HTTP_SERVERS[server]!,
-      verdict: { ok: true } as HttpResult['verdict'],
-      runs: [],
-    })),
+    servers
+      .filter((server) => onlyServers === undefined || onlyServers.includes(server))
+      .map((server) => ({
+        workload,
+        server,
+        ...HTTP_SERVERS[server]!,
+        verdict: { ok: true } as HttpResult['verdict'],
+        runs: [],
+      })),
   );
   const warmup = Math.max(1, Math.min(2, seconds / 5));
   for (let round = 1; round <= rounds; round++) {
@@ -501,7 +506,7 @@ const results: Results = {
 log(`done in ${((Date.now() - started.getTime()) / 1000).toFixed(0)} s`);
 
 // A full run writes bench/RESULTS.md and bench/chart.svg; a short or partial one, bench/.out/.
-const full = !quick && only === undefined;
+const full = !quick && only === undefined && onlyServers === undefined;
 mkdirSync(`${root}bench/.out`, { recursive: true });
 writeFileSync(`${root}bench/.out/results.json`, `${JSON.stringify(results, null, 2)}\n`);
 const markdown = writeResults(root, results, full);
