@@ -14,7 +14,9 @@ export function cloneJson<T>(value: T): T {
   if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) return value.map(cloneJson) as T;
   const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
+  // for…in allocates no list of keys, as Object.keys() does; own keys only, as JSON has.
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
     const child = cloneJson((value as Record<string, unknown>)[key]);
     if (key === '__proto__') {
       Object.defineProperty(copy, key, {
