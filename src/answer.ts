@@ -31,32 +31,55 @@ import type {
  */
 export const MAX_BATCH_SIZE = 20;
 
-export async function answerBatch(
+export function answerBatch(
   server: MCPServerBase,
   payload: unknown[],
   context: RequestContext,
 ): Promise<HandleResult> {
   const refused = batchRefusal(context);
-  if (refused !== undefined) return refused;
+  if (refused !== undefined) return Promise.resolve(refused);
   if (payload.length === 0) {
-    return errorResponse(null, ErrorCode.InvalidRequest, 'A batch must hold at least one message.');
+    return Promise.resolve(
+      errorResponse(null, ErrorCode.InvalidRequest, 'A batch must hold at least one message.'),
+    );
   }
   const { maxBatchSize = MAX_BATCH_SIZE } = server;
   if (payload.length > maxBatchSize) {
-    return errorResponse(
-      null,
-      ErrorCode.InvalidRequest,
-      `A batch may hold at most ${maxBatchSize} messages.`,
+    return Promise.resolve(
+      errorResponse(
+        null,
+        ErrorCode.InvalidRequest,
+        `A batch may hold at most ${maxBatchSize} messages.`,
+      ),
     );
   }
-  // Answered concurrently, as JSON-RPC allows, and returned in the batch's order.
-  const pending: (Promise<JSONRPCResponse | undefined> | JSONRPCError)[] = [];
+  // Answered concurrently, as JSON-RPC allows, and returned in the batch's order; without a turn
+  // of the event loop when every message is answered at once.
+  const answers: Answer[] = [];
+  let waiting = false;
   for (const message of payload) {
-    const refused = refusedInBatch(message);
-    pending.push(refused ?? server.handleMessage(message, context));
+    let answer: Answer;
+    try {
+      answer = refusedInBatch(message) ?? server[ANSWER](message, context);
+    } catch (error) {
+      answer = Promise.reject(error);
+    }
+    if (answer instanceof Promise) waiting = true;
+    answers.push(answer);
   }
+  return waiting
+    ? Promise.all(answers).then(batchAnswer)
+    : Promise.resolve(batchAnswer(answers as (JSONRPCResponse | undefined)[]));
+}
+
+type Answer = JSONRPCResponse | undefined | Promise<JSONRPCResponse | undefined>;
+
+/** @internal The key of a server's answer to one message, at once when it can be. */
+export const ANSWER = Symbol('answer');
+
+function batchAnswer(answers: readonly (JSONRPCResponse | undefined)[]): HandleResult {
   const responses: JSONRPCResponse[] = [];
-  for (const answer of await Promise.all(pending)) {
+  for (const answer of answers) {
     if (answer !== undefined) responses.push(answer);
   }
   return responses.length > 0 ? responses : undefined;
@@ -65,13 +88,13 @@ export async function answerBatch(
 /**
  * Answer a routed message: signal it, dispatch it, finish its result as its era wants, and turn
  * what was thrown into an error. Nothing for a notification, or a request cancelled. A method that
- * answers at once is answered without a turn of the event loop.
+ * answers at once is answered at once, not with a promise.
  */
 export function answerRouted(
   server: MCPServerBase,
   { method, params, replyTo, scope }: Routed,
   caller: string | undefined,
-): Promise<JSONRPCResponse | undefined> {
+): JSONRPCResponse | undefined | Promise<JSONRPCResponse | undefined> {
   if (replyTo === null) {
     const notification: JSONRPCNotification = { jsonrpc: '2.0', method };
     if (params !== undefined) notification.params = params;
@@ -79,7 +102,7 @@ export function answerRouted(
       running.get(runningKey(caller, params?.requestId))?.cancel();
     }
     server.handleNotification(notification, scope);
-    return NOTHING;
+    return undefined;
   }
   if (mcpserverCalled.connected) {
     server.logReceiverErrors(
@@ -98,11 +121,9 @@ export function answerRouted(
   try {
     result = server.dispatch(method, params ?? {}, scope);
   } catch (error) {
-    return Promise.resolve(failed(server, method, replyTo, scope, error));
+    return failed(server, method, replyTo, scope, error);
   }
-  if (!(result instanceof Promise)) {
-    return Promise.resolve(answered(server, method, replyTo, scope, result));
-  }
+  if (!(result instanceof Promise)) return answered(server, method, replyTo, scope, result);
   // A handshake-era request its caller may cancel by id, while this process answers it.
   const key =
     caller === undefined || scope.era !== 'handshake' ? undefined : runningKey(caller, replyTo);
@@ -128,8 +149,6 @@ export function answerRouted(
     },
   );
 }
-
-const NOTHING = Promise.resolve(undefined);
 
 function answered(
   server: MCPServerBase,

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { answerBatch, answerRouted } from './answer.js';
+import { ANSWER, answerBatch, answerRouted } from './answer.js';
 import { CORE_METHODS, PUBLIC_ONE_HOUR } from './core-methods.js';
 import { ProtocolError } from './errors.js';
 import { runWithInput } from './input.js';
@@ -212,14 +212,35 @@ export abstract class MCPServerBase {
     context: RequestContext = NO_CONTEXT,
   ): Promise<JSONRPCResponse | undefined> {
     // Not an async function: one that returns the answer's promise costs two more turns.
-    let routed: ReturnType<typeof route>;
+    let answer: JSONRPCResponse | undefined | Promise<JSONRPCResponse | undefined>;
     try {
-      routed = route(message, context, this);
+      answer = this.#answer(message, context);
     } catch (error) {
       return Promise.reject(error);
     }
+    return answer instanceof Promise ? answer : Promise.resolve(answer);
+  }
+
+  /**
+   * @internal One message of a batch, at once when it can be answered at once, unless a subclass
+   * overrides {@link handleMessage}, which is then called as it asks.
+   */
+  [ANSWER](
+    message: unknown,
+    context: RequestContext,
+  ): JSONRPCResponse | undefined | Promise<JSONRPCResponse | undefined> {
+    return this.handleMessage === MCPServerBase.prototype.handleMessage
+      ? this.#answer(message, context)
+      : this.handleMessage(message, context);
+  }
+
+  #answer(
+    message: unknown,
+    context: RequestContext,
+  ): JSONRPCResponse | undefined | Promise<JSONRPCResponse | undefined> {
+    const routed = route(message, context, this);
     return routed === undefined || !('scope' in routed)
-      ? Promise.resolve(routed)
+      ? routed
       : answerRouted(this, routed, context.caller);
   }
 

@@ -156,6 +156,38 @@ batches('a batch is answered with the responses it owes, in its order', async ()
   ]);
 });
 
+batches('a batch mixes answers at once with answers later, in its order', async () => {
+  // ping answers later; tools/call at once.
+  class Slow extends TestServer {
+    override dispatch(...args: Parameters<TestServer['dispatch']>) {
+      const result = super.dispatch(...args);
+      return args[0] === 'ping'
+        ? new Promise<Awaited<typeof result>>((resolve) => {
+            setTimeout(() => resolve(result), 5);
+          })
+        : result;
+    }
+  }
+  const answer = await handle(
+    [request(1, 'ping'), call(2, 'search_logs', { query: 'boot' }), request(3, 'ping')],
+    new Slow(),
+  );
+  assert.equal(answer, [result(1, {}), result(2, text('info boot')), result(3, {})]);
+});
+
+batches('a subclass that overrides handleMessage() answers each message of a batch', async () => {
+  class Tagged extends TestServer {
+    override async handleMessage(message: unknown) {
+      const answer = await super.handleMessage(message);
+      return answer && { ...answer, id: `tagged-${String(answer.id)}` };
+    }
+  }
+  assert.equal(await handle([request(1, 'ping'), request(2, 'ping')], new Tagged()), [
+    result('tagged-1', {}),
+    result('tagged-2', {}),
+  ]);
+});
+
 batches('a batch of notifications and responses owes nothing', async () => {
   const answer = await handle([
     { jsonrpc: '2.0', method: 'notifications/initialized' },
