@@ -17,7 +17,6 @@ import type { RequestScope } from './scope.js';
 import type { HandleResult, MCPServerBase } from './server-base.js';
 import { mcpserverCalled } from './signals.js';
 import type {
-  JSONRPCError,
   JSONRPCNotification,
   JSONRPCResponse,
   RequestId,
