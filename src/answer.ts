@@ -16,12 +16,7 @@ import {
 import type { RequestScope } from './scope.js';
 import type { HandleResult, MCPServerBase } from './server-base.js';
 import { mcpserverCalled } from './signals.js';
-import type {
-  JSONRPCNotification,
-  JSONRPCResponse,
-  RequestId,
-  Result,
-} from './types.js';
+import type { JSONRPCNotification, JSONRPCResponse, RequestId, Result } from './types.js';
 
 /**
  * The most messages a JSON-RPC batch may hold (batches are part of protocol 2025-03-26). A larger

@@ -179,6 +179,63 @@ export function registriesOf(server: MCPServerBase): Methods[] {
   return registries;
 }
 
+/** @internal A capability, when a server has it, and since which version. */
+export interface CapabilityTest {
+  readonly capability: keyof ServerCapabilities;
+  readonly since: string | undefined;
+  readonly has: (server: never) => boolean;
+}
+
+// By the registries, in order (a trie of their maps): each server class with the same features
+// shares its tests, which are built once.
+interface TestsNode {
+  tests?: readonly CapabilityTest[];
+  readonly next: WeakMap<Methods, TestsNode>;
+}
+const testsRoot: TestsNode = { next: new WeakMap() };
+
+/**
+ * @internal The capability tests of a server's registries, in order: a method's capability, with
+ * its `has` and `capabilitySince`, once each, and a feature's method that the class's registry
+ * replaces left out. Built once per set of registries.
+ *
+ * @param server - The server.
+ * @returns The tests.
+ */
+export function capabilityTests(server: MCPServerBase): readonly CapabilityTest[] {
+  const registries = registriesOf(server);
+  let node = testsRoot;
+  for (const registry of registries) {
+    let next = node.next.get(registry);
+    if (next === undefined) {
+      next = { next: new WeakMap() };
+      node.next.set(registry, next);
+    }
+    node = next;
+  }
+  if (node.tests !== undefined) return node.tests;
+  const [methods] = registries;
+  const tests: CapabilityTest[] = [];
+  for (const registry of registries) {
+    for (const [name, entry] of registry) {
+      // A feature's method that the class's registry replaces is the class's.
+      if (registry !== methods && methods!.has(name)) continue;
+      const { capability, capabilitySince: since, has } = entry;
+      if (capability === undefined || has === undefined) continue;
+      if (
+        tests.some(
+          (test) => test.capability === capability && test.has === has && test.since === since,
+        )
+      ) {
+        continue;
+      }
+      tests.push({ capability, since, has });
+    }
+  }
+  node.tests = tests;
+  return tests;
+}
+
 /**
  * @internal A server's method: its class's registry entry, else one that a feature's map brings.
  *

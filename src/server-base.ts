@@ -13,11 +13,11 @@ import { dump, ErrorCode, errorResponse, isObject } from './jsonrpc.js';
 import {
   type CacheHint,
   cacheHint,
+  capabilityTests,
   checkFeatures,
   type Method,
   type Methods,
   methodOf,
-  registriesOf,
   withMethods,
 } from './methods.js';
 import type { AnyPrompt } from './prompt-base.js';
@@ -405,22 +405,11 @@ export abstract class MCPServerBase {
    */
   capabilities(protocolVersion?: string): ServerCapabilities {
     const capabilities: ServerCapabilities = {};
-    const { methods } = this.constructor as typeof MCPServerBase;
-    for (const registry of registriesOf(this)) {
-      for (const [name, entry] of registry) {
-        // A feature's method that the class's registry replaces is the class's.
-        if (registry !== methods && methods.has(name)) continue;
-        const since = entry.capabilitySince;
-        if (since !== undefined && protocolVersion !== undefined && protocolVersion < since)
-          continue;
-        // Once a capability is there, another method's test cannot take it away: not run again.
-        if (
-          entry.capability !== undefined &&
-          capabilities[entry.capability] === undefined &&
-          entry.has?.(this as never)
-        ) {
-          capabilities[entry.capability] = {};
-        }
+    for (const { capability, since, has } of capabilityTests(this)) {
+      if (since !== undefined && protocolVersion !== undefined && protocolVersion < since) continue;
+      // Once a capability is there, another method's test cannot take it away: not run again.
+      if (capabilities[capability] === undefined && has(this as never)) {
+        capabilities[capability] = {};
       }
     }
     return capabilities;
