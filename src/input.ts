@@ -92,12 +92,12 @@ export class InputUnavailableError extends ProtocolError {
 interface Round {
   /** The answers: this call's `inputResponses`, then earlier rounds' (which win). */
   readonly answers: Readonly<Record<string, unknown>>;
-  /** The answers the method read: carried to the next round. */
-  readonly used: Map<string, unknown>;
-  /** The requests to send, by key. */
-  readonly asked: Map<string, InputRequest>;
+  /** The answers the method read: carried to the next round. Made when first needed. */
+  used: Map<string, unknown> | undefined;
+  /** The requests to send, by key. Made when first needed: most rounds ask nothing. */
+  asked: Map<string, InputRequest> | undefined;
   /** The asks in flight, settled before the round is answered. */
-  readonly reading: Promise<unknown>[];
+  reading: Promise<unknown>[] | undefined;
   /** A mistake of the method's, e.g. two requests under one key: it fails the round. */
   fault?: TypeError;
 }
@@ -155,7 +155,7 @@ export function canAsk(scope: RequestScope, kind: InputKind): boolean {
  * @returns True when it has.
  */
 export function asksInput(scope: RequestScope): boolean {
-  return (roundOf(scope)?.asked.size ?? 0) > 0;
+  return roundOf(scope)?.asked !== undefined;
 }
 
 /**
@@ -177,7 +177,8 @@ export function ask<T>(
   read: (answer: Record<string, unknown>) => T | undefined | Promise<T | undefined>,
 ): Promise<T> {
   const promise = answer(scope, key, request, read);
-  roundOf(scope)?.reading.push(promise);
+  const round = roundOf(scope);
+  if (round !== undefined) (round.reading ??= []).push(promise);
   return promise;
 }
 
@@ -201,15 +202,15 @@ async function answer<T>(
   if (isObject(given)) {
     const value = await read(given);
     if (value !== undefined) {
-      round.used.set(key, given);
+      (round.used ??= new Map()).set(key, given);
       return value;
     }
   }
-  if (round.asked.has(key)) {
+  if (round.asked?.has(key) === true) {
     round.fault = new TypeError(`two input requests have the key ${key}`);
     throw round.fault;
   }
-  round.asked.set(key, request);
+  (round.asked ??= new Map()).set(key, request);
   throw new InputRequired(`input required: ${key}`);
 }
 
@@ -272,12 +273,12 @@ type Outcome = { result: Result } | { error: unknown };
 const NO_ANSWERS: Readonly<Record<string, unknown>> = Object.freeze({});
 
 function runRound(request: InputRound): Result | Promise<Result> {
+  // The answers are only read: the client's own object serves.
   const round: Round = {
-    // Only read: the client's own object serves.
     answers: request.answers ?? NO_ANSWERS,
-    used: new Map(),
-    asked: new Map(),
-    reading: [],
+    used: undefined,
+    asked: undefined,
+    reading: undefined,
   };
   request.scope.round = round;
   let result: Result | Promise<Result>;
@@ -297,7 +298,7 @@ function runRound(request: InputRound): Result | Promise<Result> {
 function roundEnded(request: InputRound, round: Round, outcome: Outcome): Result | Promise<Result> {
   // A request asked alongside one that failed first (Promise.all) is asked too. (Most rounds read
   // nothing: no turn to wait for then.)
-  return round.reading.length > 0
+  return round.reading !== undefined
     ? Promise.allSettled(round.reading).then(() => roundAnswer(request, round, outcome))
     : roundAnswer(request, round, outcome);
 }
@@ -308,7 +309,7 @@ function roundAnswer(
   outcome: Outcome,
 ): Result | Promise<Result> {
   if (round.fault !== undefined) throw round.fault;
-  if (round.asked.size === 0) {
+  if (round.asked === undefined) {
     if ('error' in outcome) throw outcome.error;
     return outcome.result;
   }
@@ -317,10 +318,10 @@ function roundAnswer(
     inputRequests: Object.fromEntries(round.asked),
   };
   const { server, method, params, scope } = request;
-  if (round.used.size === 0 && scope.state === undefined) return result;
+  if (round.used === undefined && scope.state === undefined) return result;
   return seal(server, method, params, {
     expires: Date.now() + (server.requestStateTtlMs ?? DEFAULT_REQUEST_STATE_TTL_MS),
-    answers: round.used.size > 0 ? Object.fromEntries(round.used) : undefined,
+    answers: round.used === undefined ? undefined : Object.fromEntries(round.used),
     state: scope.state,
   }).then((sealed) => {
     result.requestState = sealed;
