@@ -26,9 +26,9 @@ import {
   originHost,
   parse,
 } from './http-rules.js';
-import { ErrorCode, utf8Length } from './jsonrpc.js';
+import { ErrorCode, HANDLE_NOW, utf8Length } from './jsonrpc.js';
 import type { RequestContext } from './routing.js';
-import type { MCPServerBase } from './server-base.js';
+import type { HandleResult, MCPServerBase } from './server-base.js';
 import { DEFAULT_KEEP_ALIVE_MS, EventStream, SSE_HEADERS, sseEvent } from './sse.js';
 import type { JSONRPCNotification, JSONRPCResponse } from './types.js';
 
@@ -57,7 +57,8 @@ export interface HttpRequest {
   /**
    * Keeps the request's work alive after its answer has gone, where the runtime would stop it
    * when the client goes away (Cloudflare Workers' `ctx.waitUntil`): the handler hands it the
-   * promise of that work, so that a handshake-era request runs on there too.
+   * promise of that work, so that a handshake-era request runs on there too. Not called when the
+   * work was done at once: nothing is left to keep.
    */
   waitUntil?: ((work: Promise<unknown>) => void) | undefined;
 }
@@ -229,6 +230,19 @@ function report(
   }
 }
 
+// A server's answer, at once when it is known at once; through handle() for a server of another
+// copy of the library that has no such entry.
+function handleNow(
+  server: MCPServerBase,
+  payload: unknown,
+  context: RequestContext,
+): HandleResult | Promise<HandleResult> {
+  const now = (server as Partial<Pick<MCPServerBase, typeof HANDLE_NOW>>)[HANDLE_NOW];
+  return typeof now === 'function'
+    ? now.call(server, payload, context)
+    : server.handle(payload, context);
+}
+
 /**
  * Make the HTTP handler of an MCP endpoint: stateless Streamable HTTP. A plain
  * function of a plain request, for any HTTP stack; {@link createFetchHandler} wraps it for web
@@ -283,40 +297,56 @@ export function createHttpHandler<Principal = unknown>(
     payload: unknown,
     context: RequestContext,
     request: HttpRequest,
-  ): Promise<HttpResponse> {
+  ): HttpResponse | Promise<HttpResponse> {
     let stream: EventStream | undefined;
-    let settle!: (response: HttpResponse) => void;
+    let streaming: HttpResponse | undefined;
+    // Set while the answer is awaited: the first notification answers with the stream.
+    let settle: ((response: HttpResponse) => void) | undefined;
     context.notify = (notification: JSONRPCNotification) => {
       const json = stringify(notification, server);
       if (json === undefined) return;
       if (stream === undefined) {
         stream = new EventStream(keepAliveMs);
-        settle({ status: 200, headers: { ...SSE_HEADERS }, body: stream });
+        streaming = { status: 200, headers: { ...SSE_HEADERS }, body: stream };
+        settle?.(streaming);
       }
       stream.push(sseEvent(json));
     };
-    // Made first: a method may notify before handle() returns.
-    const answered = new Promise<HttpResponse>((resolve) => {
-      settle = resolve;
-    });
-    const answering = server.handle(payload, context);
+    const answered = (answer: HandleResult): HttpResponse | undefined => {
+      if (stream === undefined) return jsonOrEvent(server, payload, answer ?? undefined, request);
+      if (answer !== undefined) stream.push(sseEvent(serialize(answer, server)));
+      stream.end();
+      return undefined;
+    };
+    const failed = (error: unknown): HttpResponse | undefined => {
+      report(onError, error, request);
+      if (stream === undefined) return refuse(500, ErrorCode.InternalError, 'Internal error');
+      stream.end();
+      return undefined;
+    };
+    let answering: HandleResult | Promise<HandleResult>;
+    try {
+      answering = handleNow(server, payload, context);
+    } catch (error) {
+      return failed(error) ?? streaming!;
+    }
+    // Answered at once (its notifications, if any, already queued): no promise, no turn.
+    if (!(answering instanceof Promise)) return answered(answering) ?? streaming!;
     request.waitUntil?.(answering);
-    answering.then(
-      (answer) => {
-        if (stream === undefined) {
-          settle(jsonOrEvent(server, payload, answer ?? undefined, request));
-          return;
-        }
-        if (answer !== undefined) stream.push(sseEvent(serialize(answer, server)));
-        stream.end();
-      },
-      (error: unknown) => {
-        report(onError, error, request);
-        if (stream === undefined) settle(refuse(500, ErrorCode.InternalError, 'Internal error'));
-        else stream.end();
-      },
-    );
-    return answered;
+    return new Promise<HttpResponse>((resolve) => {
+      if (streaming !== undefined) resolve(streaming);
+      else settle = resolve;
+      answering.then(
+        (answer) => {
+          const response = answered(answer);
+          if (response !== undefined) resolve(response);
+        },
+        (error: unknown) => {
+          const response = failed(error);
+          if (response !== undefined) resolve(response);
+        },
+      );
+    });
   }
 
   // The answer of a request that sent no notification: JSON, or in `sse` mode one event.
@@ -397,7 +427,10 @@ export function createHttpHandler<Principal = unknown>(
       if (responseMode !== 'json' && acceptsEventStream(accept)) {
         return await answerStreaming(server, payload, context, request);
       }
-      const answering = server.handle(payload, context);
+      const answering = handleNow(server, payload, context);
+      if (!(answering instanceof Promise)) {
+        return answerJson(server, payload, answering, resourceMetadata);
+      }
       request.waitUntil?.(answering);
       return answerJson(server, payload, await answering, resourceMetadata);
     } catch (error) {

@@ -192,6 +192,13 @@ export function carriable(value: unknown, depth = 0): boolean {
 }
 
 /**
+ * @internal The key of a server's `handle()` that answers at once when it can, without a promise:
+ * for the HTTP layer. Registered, so that the HTTP layer of a CommonJS build, which holds its own
+ * copy of this module, finds it too.
+ */
+export const HANDLE_NOW: unique symbol = Symbol.for('mcp-protocol-core.handleNow') as never;
+
+/**
  * The results built once and answered to every request alike (a whole `tools/list`, say), each
  * deeply frozen: the HTTP layer writes each as JSON once.
  */

@@ -9,7 +9,7 @@ import { ANSWER, answerBatch, answerRouted } from './answer.js';
 import { CORE_METHODS, PUBLIC_ONE_HOUR } from './core-methods.js';
 import { ProtocolError } from './errors.js';
 import { runWithInput } from './input.js';
-import { dump, ErrorCode, errorResponse, isObject } from './jsonrpc.js';
+import { dump, ErrorCode, errorResponse, HANDLE_NOW, isObject } from './jsonrpc.js';
 import {
   type CacheHint,
   cacheHint,
@@ -163,13 +163,34 @@ export abstract class MCPServerBase {
    * headers are checked against its body.
    * @returns The response body, or `undefined` when nothing is owed, e.g. for a notification.
    */
-  readonly handle = (payload: unknown, context?: RequestContext): Promise<HandleResult> =>
-    this.#handle(payload, context ?? NO_CONTEXT);
+  readonly handle = (payload: unknown, context?: RequestContext): Promise<HandleResult> => {
+    let answer: HandleResult | Promise<HandleResult>;
+    try {
+      answer = this.#handle(payload, context ?? NO_CONTEXT);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return answer instanceof Promise ? answer : Promise.resolve(answer);
+  };
+
+  // The handle() of this class, to tell a subclass's own from it.
+  readonly #ownHandle = this.handle;
+
+  /**
+   * @internal {@link handle}, at once when the answer is known at once: for the HTTP layer. A
+   * subclass's own `handle` or `handleMessage` is called as it asks. Throws what `handle()` would
+   * reject with.
+   */
+  [HANDLE_NOW](payload: unknown, context: RequestContext): HandleResult | Promise<HandleResult> {
+    return this.handle === this.#ownHandle
+      ? this.#handle(payload, context)
+      : this.handle(payload, context);
+  }
 
   // Whether the options were found right: they are read-only fields, so once is enough.
   #checked = false;
 
-  #handle(payload: unknown, context: RequestContext): Promise<HandleResult> {
+  #handle(payload: unknown, context: RequestContext): HandleResult | Promise<HandleResult> {
     // The options a subclass sets as fields exist only once its constructor has run: checked on
     // the first occasion after it, so that a wrong one fails every request, not one method.
     if (
@@ -180,18 +201,14 @@ export abstract class MCPServerBase {
         this.resourceTemplates !== NONE ||
         this.prompts !== NONE)
     ) {
-      try {
-        cacheHint(this, 'toolsCache', PUBLIC_ONE_HOUR);
-        cacheHint(this, 'discoverCache', PUBLIC_ONE_HOUR);
-        checkFeatures(this);
-      } catch (error) {
-        return Promise.reject(error);
-      }
+      cacheHint(this, 'toolsCache', PUBLIC_ONE_HOUR);
+      cacheHint(this, 'discoverCache', PUBLIC_ONE_HOUR);
+      checkFeatures(this);
       this.#checked = true;
     }
     return Array.isArray(payload)
       ? answerBatch(this, payload, context)
-      : this.handleMessage(payload, context);
+      : this[ANSWER](payload, context);
   }
 
   /**

@@ -720,8 +720,18 @@ fetchHandler('reads the body to the limit set once, in its options', async () =>
 });
 
 fetchHandler(
-  "hands the request's work to the context's waitUntil, whichever the answer",
+  "hands the request's work to the context's waitUntil while it runs, whichever the answer",
   async () => {
+    // ping answers later here; a server that answers at once has no work left to keep.
+    class Later extends TestServer {
+      override dispatch(...args: Parameters<TestServer['dispatch']>) {
+        const result = super.dispatch(...args);
+        return new Promise<Awaited<typeof result>>((resolve) => {
+          setTimeout(() => resolve(result), 1);
+        });
+      }
+    }
+    const web = createFetchHandler(() => new Later());
     const kept: Promise<unknown>[] = [];
     const context = {
       waitUntil(work: Promise<unknown>) {
@@ -744,6 +754,13 @@ fetchHandler(
     }
     assert.is(kept.length, 2);
     for (const work of kept) assert.equal(await work, { jsonrpc: '2.0', id: 1, result: {} });
+    const atOnce = createFetchHandler(() => new TestServer());
+    const answered = await atOnce(
+      new Request('http://localhost/mcp', { method: 'POST', headers: JSON_TYPE, body: PING }),
+      context,
+    );
+    assert.equal(await answered.json(), { jsonrpc: '2.0', id: 1, result: {} });
+    assert.is(kept.length, 2);
     // What Deno and Bun hand a handler besides the request has no waitUntil: nothing to keep.
     const info = await web(
       new Request('http://localhost/mcp', { method: 'POST', headers: JSON_TYPE, body: PING }),
