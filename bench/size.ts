@@ -19,20 +19,22 @@ import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
 
 /**
- * The budget of the whole core, in gzipped bytes: 20.51 KiB measured (raised for the in-process
- * fast paths: URI templates matched in one scan, tools called at once, and lists written once),
- * and a margin of about 0.4%. 14 KiB is the aim.
+ * The budget of the whole core, in gzipped bytes: 21.55 KiB measured (raised for the fast paths:
+ * URI templates matched in one scan, lists written once, and tools/call, resources/read, input
+ * rounds, batches and the HTTP layer answered without a promise when the answer is there at once),
+ * and a margin of about 0.3%. 14 KiB is the aim.
  */
-export const BUDGET = 20.6 * 1024;
+export const BUDGET = 21.6 * 1024;
 
 /**
  * The budget of a tools-only server's bundle, in gzipped bytes: every server has the handshake, the
  * 2026-07-28 ladder, streaming and cancellation, and input requests with their signed state; the
  * other features come with their helpers (`resourcesByUri()`, `promptsByName()`, …), so they are
- * not in it. 15.1 KiB measured (raised for tools called at once, enum problems told once, and a
- * whole tools/list marked for the HTTP layer to write its JSON once); 8 KiB is the aim.
+ * not in it. 15.81 KiB measured (raised for tools called at once and answered without a promise,
+ * invalid arguments answered without an error, enum problems told once, and a whole tools/list
+ * marked for the HTTP layer to write its JSON once); 8 KiB is the aim.
  */
-export const TOOLS_ONLY_BUDGET = 15.2 * 1024;
+export const TOOLS_ONLY_BUDGET = 15.9 * 1024;
 
 /** What a tools-only server imports. */
 export const TOOLS_ONLY_ENTRY =

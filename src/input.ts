@@ -178,7 +178,10 @@ export function ask<T>(
 ): Promise<T> {
   const promise = answer(scope, key, request, read);
   const round = roundOf(scope);
-  if (round !== undefined) (round.reading ??= []).push(promise);
+  if (round !== undefined) {
+    round.reading ??= [];
+    round.reading.push(promise);
+  }
   return promise;
 }
 
@@ -202,7 +205,8 @@ async function answer<T>(
   if (isObject(given)) {
     const value = await read(given);
     if (value !== undefined) {
-      (round.used ??= new Map()).set(key, given);
+      round.used ??= new Map();
+      round.used.set(key, given);
       return value;
     }
   }
@@ -210,7 +214,8 @@ async function answer<T>(
     round.fault = new TypeError(`two input requests have the key ${key}`);
     throw round.fault;
   }
-  (round.asked ??= new Map()).set(key, request);
+  round.asked ??= new Map();
+  round.asked.set(key, request);
   throw new InputRequired(`input required: ${key}`);
 }
 

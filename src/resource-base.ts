@@ -53,9 +53,6 @@ export interface AnyResourceTemplate {
 
 type Contents = ResourceContents[] | undefined;
 
-/** @internal The key of the base classes' read that answers at once when it can. */
-export const READ = Symbol('read');
-
 // What read() found, as contents; none when it found nothing.
 const found = (output: ResourceOutput | undefined, uri: string, mimeType: string | undefined) =>
   output === undefined ? undefined : contentsOf(output, uri, mimeType);
@@ -72,7 +69,7 @@ export function contentsNow(
   scope: RequestScope,
 ): Contents | Promise<Contents> {
   return resource.contents === MCPResourceBase.prototype.contents
-    ? (resource as MCPResourceBase)[READ](scope)
+    ? readNow(resource as MCPResourceBase, scope)
     : resource.contents(scope);
 }
 
@@ -83,8 +80,30 @@ export function templateContentsNow(
   scope: RequestScope,
 ): Contents | Promise<Contents> {
   return template.contents === MCPResourceTemplateBase.prototype.contents
-    ? (template as MCPResourceTemplateBase)[READ](uri, scope)
+    ? readTemplateNow(template as MCPResourceTemplateBase, uri, scope)
     : template.contents(uri, scope);
+}
+
+// What the base classes' contents() answer, at once when read() answers at once. (Functions, not
+// methods: a class with a computed key is kept in a bundle that never uses it.)
+function readNow(resource: MCPResourceBase, scope: RequestScope): Contents | Promise<Contents> {
+  const output = resource.read(scope);
+  return isPromiseLike(output)
+    ? Promise.resolve(output).then((settled) => found(settled, resource.uri, resource.mimeType))
+    : found(output, resource.uri, resource.mimeType);
+}
+
+function readTemplateNow(
+  template: MCPResourceTemplateBase,
+  uri: string,
+  scope: RequestScope,
+): Contents | Promise<Contents> {
+  const variables = template.match(uri);
+  if (variables === undefined) return undefined;
+  const output = template.read(variables, uri, scope);
+  return isPromiseLike(output)
+    ? Promise.resolve(output).then((settled) => found(settled, uri, template.mimeType))
+    : found(output, uri, template.mimeType);
 }
 
 // What the metadata fields of a resource or a template hold, as they are listed.
@@ -219,15 +238,7 @@ export abstract class MCPResourceBase implements AnyResource {
    * @returns The contents of `resources/read`, or `undefined` when `read()` found nothing.
    */
   async contents(scope: RequestScope): Promise<ResourceContents[] | undefined> {
-    return this[READ](scope);
-  }
-
-  /** @internal {@link contents}, at once when `read()` answers at once. */
-  [READ](scope: RequestScope): Contents | Promise<Contents> {
-    const output = this.read(scope);
-    return isPromiseLike(output)
-      ? Promise.resolve(output).then((settled) => found(settled, this.uri, this.mimeType))
-      : found(output, this.uri, this.mimeType);
+    return readNow(this, scope);
   }
 }
 
@@ -372,17 +383,7 @@ export abstract class MCPResourceTemplateBase<const T extends string = string>
    * @returns The contents; `undefined` when the template does not match or `read()` found none.
    */
   async contents(uri: string, scope: RequestScope): Promise<ResourceContents[] | undefined> {
-    return this[READ](uri, scope);
-  }
-
-  /** @internal {@link contents}, at once when `read()` answers at once. */
-  [READ](uri: string, scope: RequestScope): Contents | Promise<Contents> {
-    const variables = this.match(uri);
-    if (variables === undefined) return undefined;
-    const output = this.read(variables, uri, scope);
-    return isPromiseLike(output)
-      ? Promise.resolve(output).then((settled) => found(settled, uri, this.mimeType))
-      : found(output, uri, this.mimeType);
+    return readTemplateNow(this, uri, scope);
   }
 
   /**
