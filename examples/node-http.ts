@@ -55,11 +55,8 @@ async function stream(response: ServerResponse, answer: HttpResponse, headers: H
 // before its answer was written, is made only when the handler asks for it (a 2026-07-28 request
 // does; a handshake-era one does not): on Node 20 an AbortSignal costs more than the rest of a small
 // answer. A class, not an object literal with a getter, which V8 builds slowly. Once answered, it
-// lets go of the Node request and response (release()): V8 may keep a handled request's objects a
-// while, until a full collection, and through them each answered request's whole Node request and
-// response would be copied from young collection to young collection (on Node 22, 1.7 MB at every
-// one, against 2.5 KB once let go: a young generation grown to 1.8 times the RSS, and a p99 six
-// times longer).
+// lets go of the Node request and response (release()): what the engine keeps of a handled request
+// until its next full collection must not keep Node's objects of every answered request with it.
 class NodeRequest implements HttpRequest {
   readonly method: string;
   readonly url: string | undefined;

@@ -230,6 +230,32 @@ function report(
   }
 }
 
+// A streaming answer under way: its stream and response once a notification starts them, and
+// while its answer is awaited, what hands the response over.
+interface Streaming {
+  stream: EventStream | undefined;
+  response: HttpResponse | undefined;
+  settle: ((response: HttpResponse) => void) | undefined;
+}
+
+// What sends a request's notifications: the first starts the stream, and answers with it.
+function notifier(
+  server: MCPServerBase,
+  state: Streaming,
+  keepAliveMs: number,
+): (notification: JSONRPCNotification) => void {
+  return (notification) => {
+    const json = stringify(notification, server);
+    if (json === undefined) return;
+    if (state.stream === undefined) {
+      state.stream = new EventStream(keepAliveMs);
+      state.response = { status: 200, headers: { ...SSE_HEADERS }, body: state.stream };
+      state.settle?.(state.response);
+    }
+    state.stream.push(sseEvent(json));
+  };
+}
+
 // A server's answer, at once when it is known at once; through handle() for a server of another
 // copy of the library that has no such entry.
 function handleNow(
@@ -292,61 +318,58 @@ export function createHttpHandler<Principal = unknown>(
   // The response or the first notification, whichever comes first: a response first is answered
   // as JSON (`auto`), with its own status; a notification first commits to SSE, its stream made
   // then. Until one comes, nothing is allocated but the promise that waits for it: no race.
+  // The answer of a client that accepts a stream: JSON, unless a notification comes first. The
+  // closure kept on the context (notify) holds the stream's state only, not the request: an engine
+  // may keep a handled request's closures a while, and the request holds the runtime's own.
   function answerStreaming(
     server: MCPServerBase,
     payload: unknown,
     context: RequestContext,
     request: HttpRequest,
   ): HttpResponse | Promise<HttpResponse> {
-    let stream: EventStream | undefined;
-    let streaming: HttpResponse | undefined;
-    // Set while the answer is awaited: the first notification answers with the stream.
-    let settle: ((response: HttpResponse) => void) | undefined;
-    context.notify = (notification: JSONRPCNotification) => {
-      const json = stringify(notification, server);
-      if (json === undefined) return;
-      if (stream === undefined) {
-        stream = new EventStream(keepAliveMs);
-        streaming = { status: 200, headers: { ...SSE_HEADERS }, body: stream };
-        settle?.(streaming);
-      }
-      stream.push(sseEvent(json));
-    };
-    const answered = (answer: HandleResult): HttpResponse | undefined => {
-      if (stream === undefined) return jsonOrEvent(server, payload, answer ?? undefined, request);
-      if (answer !== undefined) stream.push(sseEvent(serialize(answer, server)));
-      stream.end();
-      return undefined;
-    };
-    const failed = (error: unknown): HttpResponse | undefined => {
-      report(onError, error, request);
-      if (stream === undefined) return refuse(500, ErrorCode.InternalError, 'Internal error');
-      stream.end();
-      return undefined;
-    };
+    const state: Streaming = { stream: undefined, response: undefined, settle: undefined };
+    context.notify = notifier(server, state, keepAliveMs);
     let answering: HandleResult | Promise<HandleResult>;
     try {
       answering = handleNow(server, payload, context);
     } catch (error) {
-      return failed(error) ?? streaming!;
+      return streamFailed(state, error, request);
     }
     // Answered at once (its notifications, if any, already queued): no promise, no turn.
-    if (!(answering instanceof Promise)) return answered(answering) ?? streaming!;
+    if (!(answering instanceof Promise)) {
+      return streamAnswered(state, server, payload, answering, request);
+    }
     request.waitUntil?.(answering);
     return new Promise<HttpResponse>((resolve) => {
-      if (streaming !== undefined) resolve(streaming);
-      else settle = resolve;
+      if (state.response !== undefined) resolve(state.response);
+      else state.settle = resolve;
+      // Resolved already when the stream started: a second resolve changes nothing.
       answering.then(
-        (answer) => {
-          const response = answered(answer);
-          if (response !== undefined) resolve(response);
-        },
-        (error: unknown) => {
-          const response = failed(error);
-          if (response !== undefined) resolve(response);
-        },
+        (answer) => resolve(streamAnswered(state, server, payload, answer, request)),
+        (error: unknown) => resolve(streamFailed(state, error, request)),
       );
     });
+  }
+
+  function streamAnswered(
+    state: Streaming,
+    server: MCPServerBase,
+    payload: unknown,
+    answer: HandleResult,
+    request: HttpRequest,
+  ): HttpResponse {
+    const { stream } = state;
+    if (stream === undefined) return jsonOrEvent(server, payload, answer ?? undefined, request);
+    if (answer !== undefined) stream.push(sseEvent(serialize(answer, server)));
+    stream.end();
+    return state.response!;
+  }
+
+  function streamFailed(state: Streaming, error: unknown, request: HttpRequest): HttpResponse {
+    report(onError, error, request);
+    if (state.stream === undefined) return refuse(500, ErrorCode.InternalError, 'Internal error');
+    state.stream.end();
+    return state.response!;
   }
 
   // The answer of a request that sent no notification: JSON, or in `sse` mode one event.
