@@ -393,74 +393,90 @@ export function createHttpHandler<Principal = unknown>(
     }
   }
 
-  const answer = async (request: HttpRequest): Promise<HttpResponse> => {
-    // One try around it all, which costs nothing until something throws: an answer, never a
-    // rejected promise, whatever the factory, `authorize` or a stack's odd request does.
+  // An answer, never a rejected promise, whatever the factory, `authorize` or a stack's odd request
+  // does; without a promise of its own when the server answers at once.
+  const answer = (request: HttpRequest): Promise<HttpResponse> => {
+    let response: HttpResponse | Promise<HttpResponse>;
     try {
-      const { headers, body } = request;
-      const { method } = request;
-      // Methods are case-sensitive (RFC 9110), but some stacks hand them over as they came.
-      if (method !== 'POST' && method.toUpperCase() !== 'POST') {
-        return refuse(405, ErrorCode.InvalidRequest, 'This endpoint serves POST only.', {
-          allow: 'POST',
-        });
-      }
-      if (!hostIsAllowed(header(headers, 'host'))) {
-        return refuse(403, ErrorCode.InvalidRequest, 'This host is not allowed.');
-      }
-      const origin = header(headers, 'origin');
-      if (
-        origin !== undefined &&
-        !hostAllowed(originHost(origin), allowed) &&
-        !corsAllows(cors, origin)
-      ) {
-        return refuse(403, ErrorCode.InvalidRequest, 'This origin is not allowed.');
-      }
-      if (!isJsonMediaType(header(headers, 'content-type'))) {
-        return refuse(415, ErrorCode.InvalidRequest, 'Content-Type must be application/json.');
-      }
-      const accept = header(headers, 'accept');
-      if (!acceptsJson(accept)) {
-        return refuse(406, ErrorCode.InvalidRequest, 'Accept must admit application/json.');
-      }
-      const size =
-        body === undefined ? 0 : typeof body === 'string' ? utf8Length(body) : body.byteLength;
-      if (size > maxBodyBytes) {
-        return refuse(
-          413,
-          ErrorCode.InvalidRequest,
-          `The body is larger than ${maxBodyBytes} bytes.`,
-        );
-      }
-      let principal = undefined as Principal;
-      if (authorize !== undefined) {
-        const decision = await authorize(request);
-        if (isRefusal(decision)) {
-          const challenge = challengeOf(decision, headers, resourceMetadata);
-          const extra = challenge === undefined ? undefined : { 'www-authenticate': challenge };
-          return refuse(decision.status, ErrorCode.InvalidRequest, decision.message, extra);
-        }
-        principal = decision;
-      }
-      const parsed = parse(body);
-      if (!parsed.ok) return refuse(400, ErrorCode.ParseError, 'The body is not valid JSON.');
-      const payload = parsed.value;
-      const server = createServer({ request, principal });
-      const context = new HttpContext(request, principal);
-      if (responseMode !== 'json' && acceptsEventStream(accept)) {
-        return await answerStreaming(server, payload, context, request);
-      }
-      const answering = handleNow(server, payload, context);
-      if (!(answering instanceof Promise)) {
-        return answerJson(server, payload, answering, resourceMetadata);
-      }
-      request.waitUntil?.(answering);
-      return answerJson(server, payload, await answering, resourceMetadata);
+      response = answerNow(request);
     } catch (error) {
-      report(onError, error, request);
-      return refuse(500, ErrorCode.InternalError, 'Internal error');
+      response = failedRequest(error, request);
     }
+    return response instanceof Promise
+      ? response.then(undefined, (error: unknown) => failedRequest(error, request))
+      : Promise.resolve(response);
   };
+
+  function failedRequest(error: unknown, request: HttpRequest): HttpResponse {
+    report(onError, error, request);
+    return refuse(500, ErrorCode.InternalError, 'Internal error');
+  }
+
+  function answerNow(request: HttpRequest): HttpResponse | Promise<HttpResponse> {
+    const { headers, body, method } = request;
+    // Methods are case-sensitive (RFC 9110), but some stacks hand them over as they came.
+    if (method !== 'POST' && method.toUpperCase() !== 'POST') {
+      return refuse(405, ErrorCode.InvalidRequest, 'This endpoint serves POST only.', {
+        allow: 'POST',
+      });
+    }
+    if (!hostIsAllowed(header(headers, 'host'))) {
+      return refuse(403, ErrorCode.InvalidRequest, 'This host is not allowed.');
+    }
+    const origin = header(headers, 'origin');
+    if (
+      origin !== undefined &&
+      !hostAllowed(originHost(origin), allowed) &&
+      !corsAllows(cors, origin)
+    ) {
+      return refuse(403, ErrorCode.InvalidRequest, 'This origin is not allowed.');
+    }
+    if (!isJsonMediaType(header(headers, 'content-type'))) {
+      return refuse(415, ErrorCode.InvalidRequest, 'Content-Type must be application/json.');
+    }
+    const accept = header(headers, 'accept');
+    if (!acceptsJson(accept)) {
+      return refuse(406, ErrorCode.InvalidRequest, 'Accept must admit application/json.');
+    }
+    const size =
+      body === undefined ? 0 : typeof body === 'string' ? utf8Length(body) : body.byteLength;
+    if (size > maxBodyBytes) {
+      return refuse(
+        413,
+        ErrorCode.InvalidRequest,
+        `The body is larger than ${maxBodyBytes} bytes.`,
+      );
+    }
+    if (authorize === undefined) return answerAllowed(request, undefined as Principal, accept);
+    return Promise.resolve(authorize(request)).then((decision) => {
+      if (!isRefusal(decision)) return answerAllowed(request, decision, accept);
+      const challenge = challengeOf(decision, headers, resourceMetadata);
+      const extra = challenge === undefined ? undefined : { 'www-authenticate': challenge };
+      return refuse(decision.status, ErrorCode.InvalidRequest, decision.message, extra);
+    });
+  }
+
+  // A request the rules and `authorize` let through: parsed, and answered by its server.
+  function answerAllowed(
+    request: HttpRequest,
+    principal: Principal,
+    accept: string | undefined,
+  ): HttpResponse | Promise<HttpResponse> {
+    const parsed = parse(request.body);
+    if (!parsed.ok) return refuse(400, ErrorCode.ParseError, 'The body is not valid JSON.');
+    const payload = parsed.value;
+    const server = createServer({ request, principal });
+    const context = new HttpContext(request, principal);
+    if (responseMode !== 'json' && acceptsEventStream(accept)) {
+      return answerStreaming(server, payload, context, request);
+    }
+    const answering = handleNow(server, payload, context);
+    if (!(answering instanceof Promise)) {
+      return answerJson(server, payload, answering, resourceMetadata);
+    }
+    request.waitUntil?.(answering);
+    return answering.then((answered) => answerJson(server, payload, answered, resourceMetadata));
+  }
   const handler = withCors(cors, answer);
   Object.defineProperty(handler, 'maxBodyBytes', { value: maxBodyBytes, enumerable: true });
   return handler as HttpHandler;
