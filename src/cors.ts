@@ -5,7 +5,7 @@
  * @module
  */
 import { header } from './headers.js';
-import type { HttpRequest, HttpResponse } from './http-handler.js';
+import type { HttpRequest, HttpResponse } from './http-types.js';
 import { ErrorCode, errorResponse } from './jsonrpc.js';
 
 /**

@@ -5,7 +5,7 @@
  * @module
  */
 import { type ResourceMetadataLink, stepUpChallenge } from './auth.js';
-import type { HttpResponse } from './http-handler.js';
+import type { HttpResponse } from './http-types.js';
 import { ErrorCode, errorResponse, httpStatusOf, sharedResults } from './jsonrpc.js';
 import type { MCPServerBase } from './server-base.js';
 import type { JSONRPCNotification, JSONRPCResponse } from './types.js';

@@ -5,7 +5,7 @@
  * @module
  */
 import type { ResourceMetadataLink } from './auth.js';
-import type { HttpRequest, HttpResponse } from './http-handler.js';
+import type { HttpRequest, HttpResponse } from './http-types.js';
 import { deepFreeze } from './jsonrpc.js';
 import { isScope } from './scopes.js';
 

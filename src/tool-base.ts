@@ -4,7 +4,7 @@
  * @module
  */
 import { InvalidArgumentsError, ToolError, withoutStack } from './errors.js';
-import { carriable, deepFreeze, isObject } from './jsonrpc.js';
+import { deepFreeze, isObject } from './jsonrpc.js';
 import { type HeaderParameter, headerParameters } from './modern.js';
 import {
   compileOnce,
@@ -18,11 +18,13 @@ import {
 } from './schema.js';
 import { RequestScope } from './scope.js';
 import { check, cloneJson, closed } from './tool-checks.js';
+import { type ToolOutput, toolResult, within } from './tool-result.js';
+
+export { type ToolOutput, ToolTimeoutError } from './tool-result.js';
+
 import type {
   CallToolResult,
   ClientCapabilities,
-  ContentBlock,
-  Meta,
   ObjectSchema,
   Tool,
   ToolAnnotations,
@@ -88,41 +90,6 @@ export interface AnyTool {
   readonly requiredScopes?: readonly string[] | undefined;
   /** Compile the validators now, not at the first call; see {@link MCPToolBase.compileSchemas}. */
   compileSchemas?(): Promise<void>;
-}
-
-/**
- * What a tool's `run()` may return: Markdown text for the LLM, or the parts of a result.
- * A result with `structuredContent` and no `content` gets the JSON as its text, for clients that
- * predate structured content.
- */
-export type ToolOutput =
-  | string
-  | {
-      /** The content blocks: text, image, audio, resource links, embedded resources. */
-      content?: ContentBlock[];
-      /**
-       * The result as JSON; required, and checked, when the tool declares an `outputSchema`. A JSON
-       * object, for every version that has structured content; 2026-07-28 takes any JSON value, and
-       * the handshake era then receives its JSON as text only.
-       */
-      structuredContent?: unknown;
-      /** The call failed; prefer throwing a `ToolError`. */
-      isError?: boolean;
-      /** Metadata for the client. */
-      _meta?: Meta;
-    };
-
-/** The tool error of a call past its time: the LLM reads "NAME timed out after N ms". */
-export class ToolTimeoutError extends ToolError {
-  override name = 'ToolTimeoutError';
-
-  /**
-   * @param toolName - The tool.
-   * @param ms - Its time limit.
-   */
-  constructor(toolName: string, ms: number) {
-    super(`${toolName} timed out after ${ms} ms`);
-  }
 }
 
 interface Compiled {
@@ -432,9 +399,12 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
     // A tool that answered at once cannot have run past its time: only a pending one is raced.
     // Any thenable, not only this realm's Promise.
     return typeof (output as Partial<PromiseLike<ToolOutput>> | undefined)?.then === 'function'
-      ? this.#within(output as PromiseLike<ToolOutput>, context).then((settled) =>
-          this.#checked(entry, settled),
-        )
+      ? within(
+          output as PromiseLike<ToolOutput>,
+          this.name,
+          this.timeoutMs ?? context.timeoutMs,
+          context,
+        ).then((settled) => this.#checked(entry, settled))
       : this.#checked(entry, output as ToolOutput);
   }
 
@@ -444,77 +414,9 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
         ? undefined
         : (entry.validateOutput ?? compileOnce(entry, 'validateOutput', this.outputSchema));
     return known instanceof Promise
-      ? known.then((validateOutput) => this.#result(settled, validateOutput))
-      : this.#result(settled, known);
-  }
-
-  #within(output: PromiseLike<ToolOutput>, context: RequestScope): Promise<ToolOutput> {
-    const ms = this.timeoutMs ?? context.timeoutMs;
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        const error = new ToolTimeoutError(this.name, ms);
-        context.abort(error);
-        reject(error);
-      }, ms);
-      output.then(
-        (value) => {
-          clearTimeout(timer);
-          resolve(value);
-        },
-        (error: unknown) => {
-          clearTimeout(timer);
-          reject(error);
-        },
-      );
-    });
-  }
-
-  #result(output: ToolOutput, validateOutput: Validator | undefined): CallToolResult {
-    if (typeof output === 'string') {
-      if (this.outputSchema === undefined) return { content: [{ type: 'text', text: output }] };
-      output = { content: [{ type: 'text', text: output }] };
-    }
-    if (!isObject(output)) {
-      throw new TypeError(
-        `${this.name}: run() must return a string or an object, not ${typeof output}`,
-      );
-    }
-    const { content, structuredContent, isError, _meta } = output;
-    if (content !== undefined && !Array.isArray(content)) {
-      throw new TypeError(`${this.name}: run() returned content that is not an array`);
-    }
-    if (validateOutput !== undefined && isError !== true) {
-      if (structuredContent === undefined) {
-        throw new TypeError(
-          `${this.name}: declares an outputSchema but returned no structuredContent`,
-        );
-      }
-      if (!validateOutput(structuredContent)) {
-        const problems = describeErrors(validateOutput.errors ?? [], 'structuredContent');
-        throw new TypeError(
-          `${this.name}: run() returned structuredContent that does not match its outputSchema: ${problems.join('; ')}`,
-        );
-      }
-    }
-    const result: CallToolResult = {
-      content:
-        content ??
-        (structuredContent === undefined
-          ? []
-          : [{ type: 'text', text: JSON.stringify(structuredContent) }]),
-    };
-    // Any JSON value: an object to the handshake era's type, which each version's shaping keeps
-    // true on the wire (see `resultFor()`).
-    if (structuredContent !== undefined) {
-      result.structuredContent = structuredContent as { [key: string]: unknown };
-    }
-    if (isError === true) result.isError = true;
-    if (_meta !== undefined) result._meta = _meta;
-    if (!carriable(result)) {
-      throw new TypeError(
-        `${this.name}: run() returned what JSON cannot carry (a BigInt, a cycle, a toJSON that throws)`,
-      );
-    }
-    return result;
+      ? known.then((validateOutput) =>
+          toolResult(this.name, this.outputSchema, settled, validateOutput),
+        )
+      : toolResult(this.name, this.outputSchema, settled, known);
   }
 }
