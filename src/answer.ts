@@ -121,18 +121,16 @@ export function answerRouted(
   // A handshake-era request its caller may cancel by id, while this process answers it.
   const key =
     caller === undefined || scope.era !== 'handshake' ? undefined : runningKey(caller, replyTo);
-  if (key === undefined) {
-    return result.then(
-      (settled) => answered(server, method, replyTo, scope, settled),
-      (error: unknown) => failed(server, method, replyTo, scope, error),
-    );
+  if (key !== undefined) {
+    running.set(key, scope);
+    scope.cancellable = true;
   }
-  running.set(key, scope);
-  scope.cancellable = true;
   const done = () => {
-    if (running.get(key) === scope) running.delete(key);
+    if (key !== undefined && running.get(key) === scope) running.delete(key);
   };
-  return untilCancelled(result, scope).then(
+  // A request that can be cancelled (by id, or by its client going away) is answered as soon as
+  // it is, without waiting for its method.
+  return (scope.cancellable ? untilCancelled(result, scope) : result).then(
     (settled) => {
       done();
       return answered(server, method, replyTo, scope, settled);

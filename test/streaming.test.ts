@@ -214,6 +214,31 @@ streaming(
   },
 );
 
+streaming(
+  '2026-07-28: a cancelled call is answered at once, even by a tool that runs on',
+  async () => {
+    const Deaf = defineTool({
+      name: 'deaf',
+      title: 'Deaf',
+      description: 'Runs on, whatever its signal says.',
+      argumentsSchema: { type: 'object' },
+      run: () => new Promise<string>((resolve) => setTimeout(() => resolve('done'), 200)),
+    });
+    class DeafServer extends StreamingServer {
+      override readonly tools = toolsByName(new Deaf());
+    }
+    const controller = new AbortController();
+    const pending = new DeafServer().handle(
+      request(1, 'tools/call', { name: 'deaf', _meta: META }),
+      { signal: controller.signal },
+    );
+    setTimeout(() => controller.abort(), 10);
+    const started = performance.now();
+    assert.is(await pending, undefined);
+    assert.ok(performance.now() - started < 150, 'answered at the cancellation, not at the end');
+  },
+);
+
 streaming('handshake era: a client that goes away does not cancel', async () => {
   const controller = new AbortController();
   const pending = new StreamingServer().handle(request(1, 'tools/call', { name: 'wait' }), {
