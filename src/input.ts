@@ -292,7 +292,7 @@ function runRound(request: InputRound): Result | Promise<Result> {
   } catch (error) {
     return roundEnded(request, round, { error });
   }
-  return typeof (result as Partial<PromiseLike<Result>>).then === 'function'
+  return typeof (result as Partial<PromiseLike<Result>> | undefined)?.then === 'function'
     ? Promise.resolve(result).then(
         (settled) => roundEnded(request, round, { result: settled }),
         (error: unknown) => roundEnded(request, round, { error }),

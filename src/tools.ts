@@ -263,7 +263,7 @@ export function callTool(
     return failed(call, error);
   }
   // No turn of the event loop for a tool that answered at once.
-  return typeof (answer as Partial<PromiseLike<unknown>>).then === 'function'
+  return typeof (answer as Partial<PromiseLike<unknown>> | undefined)?.then === 'function'
     ? Promise.resolve(answer).then(
         (result) => succeeded(call, result),
         (error: unknown) => failed(call, error),
