@@ -394,23 +394,50 @@ export abstract class MCPResourceTemplateBase<const T extends string = string>
    * @throws TypeError - If one has no URI or name, or a URI the template does not match.
    */
   async resources(scope: RequestScope): Promise<Resource[]> {
-    if (this.list === undefined) return [];
-    const listed = await this.list(scope);
-    const { mimeType } = this;
-    return listed.map((resource) => {
-      if (
-        !isObject(resource) ||
-        typeof resource.uri !== 'string' ||
-        typeof resource.name !== 'string' ||
-        this.match(resource.uri) === undefined
-      ) {
-        throw new TypeError(
-          `${this.uriTemplate}: list() must return resources with a name and a URI it matches, not ${JSON.stringify(resource)}`,
-        );
-      }
-      return resource.mimeType === undefined && mimeType !== undefined
-        ? { ...resource, mimeType }
-        : resource;
-    });
+    return listedNow(this, scope);
   }
+}
+
+/**
+ * @internal A template's resources: at once when it is of the base class and its `list()` answers
+ * at once (see {@link contentsNow}).
+ */
+export function templateResourcesNow(
+  template: AnyResourceTemplate,
+  scope: RequestScope,
+): Resource[] | Promise<Resource[]> {
+  return template.resources === MCPResourceTemplateBase.prototype.resources
+    ? listedNow(template as MCPResourceTemplateBase, scope)
+    : template.resources(scope);
+}
+
+function listedNow(
+  template: MCPResourceTemplateBase,
+  scope: RequestScope,
+): Resource[] | Promise<Resource[]> {
+  if (template.list === undefined) return [];
+  const listed = template.list(scope);
+  return isPromiseLike(listed)
+    ? Promise.resolve(listed).then((settled) => checkedListed(template, settled))
+    : checkedListed(template, listed);
+}
+
+// What list() listed, checked, with the template's MIME type by default.
+function checkedListed(template: MCPResourceTemplateBase, listed: readonly Resource[]): Resource[] {
+  const { mimeType } = template;
+  return listed.map((resource) => {
+    if (
+      !isObject(resource) ||
+      typeof resource.uri !== 'string' ||
+      typeof resource.name !== 'string' ||
+      template.match(resource.uri) === undefined
+    ) {
+      throw new TypeError(
+        `${template.uriTemplate}: list() must return resources with a name and a URI it matches, not ${JSON.stringify(resource)}`,
+      );
+    }
+    return resource.mimeType === undefined && mimeType !== undefined
+      ? { ...resource, mimeType }
+      : resource;
+  });
 }

@@ -24,6 +24,7 @@ import {
   type AnyResourceTemplate,
   contentsNow,
   templateContentsNow,
+  templateResourcesNow,
 } from './resource-base.js';
 import type { ResourceContents } from './resource-contents.js';
 import type { RequestScope } from './scope.js';
@@ -118,23 +119,43 @@ export function templatesByUriTemplate(
  * @returns The resources.
  * @throws ProtocolError - -32602 for a cursor this list did not hand out.
  */
-export async function listResources(
+export function listResources(
   server: MCPServerBase,
   params: Record<string, unknown>,
   scope: RequestScope,
-): Promise<ListResourcesResult> {
+): ListResourcesResult | Promise<ListResourcesResult> {
   const resources: Resource[] = [];
   for (const resource of server.resources.values()) {
     if (isGranted(scope, resource.requiredScopes)) resources.push(resource.definition());
   }
-  const templates = [...server.resourceTemplates.values()].filter((template) =>
-    isGranted(scope, template.requiredScopes),
-  );
-  const listed = await Promise.all(templates.map((template) => template.resources(scope)));
-  for (const some of listed) resources.push(...some);
+  // Each template's list, at once when every one answers at once.
+  const listed: (Resource[] | Promise<Resource[]>)[] = [];
+  let waiting = false;
+  for (const template of server.resourceTemplates.values()) {
+    if (!isGranted(scope, template.requiredScopes)) continue;
+    const some = templateResourcesNow(template, scope);
+    if (!Array.isArray(some)) waiting = true;
+    listed.push(some);
+  }
+  return waiting
+    ? Promise.all(listed).then((all) => pageOf(server, params, resources, all))
+    : pageOf(server, params, resources, listed as Resource[][]);
+}
+
+function pageOf(
+  server: MCPServerBase,
+  params: Record<string, unknown>,
+  resources: Resource[],
+  listed: readonly Resource[][],
+): ListResourcesResult {
+  for (const some of listed) {
+    for (const resource of some) resources.push(resource);
+  }
   // page() leaves nextCursor out on the last page.
-  const { items, ...next } = page(resources, params.cursor, pageSizeOf(server), 'resources');
-  return { resources: items as Resource[], ...next };
+  const { items, nextCursor } = page(resources, params.cursor, pageSizeOf(server), 'resources');
+  return nextCursor === undefined
+    ? { resources: items as Resource[] }
+    : { resources: items as Resource[], nextCursor };
 }
 
 /**

@@ -155,6 +155,39 @@ handshake('resources/list: the fixed resources, then those the templates list', 
   });
 });
 
+handshake('resources/list waits for a template that lists later, and keeps the order', async () => {
+  const Later = defineResourceTemplate({
+    uriTemplate: 'later://{name}',
+    name: 'later',
+    read: () => 'x',
+    list: async () => [{ uri: 'later://a', name: 'a' }],
+  });
+  class Own extends MCPResourceTemplateBase<'own://{name}'> {
+    readonly uriTemplate = 'own://{name}';
+    readonly name = 'own';
+    read() {
+      return 'x';
+    }
+    override async resources() {
+      return [{ uri: 'own://b', name: 'b' }];
+    }
+  }
+  class Server extends DocsServer {
+    override readonly resourceTemplates = templatesByUriTemplate(
+      new Later(),
+      new Own(),
+      new Docs(),
+    );
+  }
+  const answer = (await new Server().handle(request(1, 'resources/list'))) as unknown as {
+    result: { resources: { uri: string }[] };
+  };
+  assert.equal(
+    answer.result.resources.map(({ uri }) => uri),
+    [README.uri, LOGO.uri, 'later://a', 'own://b', ...LISTED.map(({ uri }) => uri)],
+  );
+});
+
 handshake('resources/templates/list', async () => {
   assert.equal(await new DocsServer().handle(request(1, 'resources/templates/list')), {
     jsonrpc: '2.0',
