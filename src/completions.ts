@@ -6,7 +6,7 @@
  * @module
  */
 import { ProtocolError } from './errors.js';
-import { ErrorCode, isObject } from './jsonrpc.js';
+import { ErrorCode, isObject, isPromiseLike } from './jsonrpc.js';
 import { type Method, type Methods, withMethods } from './methods.js';
 import type { CompletionContext } from './prompt-base.js';
 import { RequestScope } from './scope.js';
@@ -121,7 +121,7 @@ function completeNow(
     arguments: filled as Record<string, string>,
   });
   // Any thenable, as `await` would take it.
-  return typeof (values as Partial<PromiseLike<unknown>> | undefined)?.then === 'function'
+  return isPromiseLike(values)
     ? Promise.resolve(values).then(suggestions)
     : suggestions(values as string[] | undefined);
 }

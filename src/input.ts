@@ -9,7 +9,7 @@
  * @module
  */
 import { ProtocolError } from './errors.js';
-import { ErrorCode, isObject } from './jsonrpc.js';
+import { ErrorCode, isObject, isPromiseLike } from './jsonrpc.js';
 import { hasCapabilities } from './modern.js';
 import { invalid, seal, unseal } from './request-state.js';
 import { compileSchema, type JSONSchema, type Validator } from './schema.js';
@@ -292,7 +292,7 @@ function runRound(request: InputRound): Result | Promise<Result> {
   } catch (error) {
     return roundEnded(request, round, { error });
   }
-  return typeof (result as Partial<PromiseLike<Result>> | undefined)?.then === 'function'
+  return isPromiseLike(result)
     ? Promise.resolve(result).then(
         (settled) => roundEnded(request, round, { result: settled }),
         (error: unknown) => roundEnded(request, round, { error }),

@@ -76,6 +76,16 @@ export function isRequestId(value: unknown): value is RequestId {
 }
 
 /**
+ * Whether a value is a promise, or any thenable, as `await` would take it.
+ *
+ * @param value - Any value.
+ * @returns True when it has a `then` method.
+ */
+export function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as Partial<PromiseLike<unknown>> | undefined)?.then === 'function';
+}
+
+/**
  * Whether a value is a plain JSON object: not null, not an array.
  *
  * @param value - Any value.

@@ -4,10 +4,11 @@
  *
  * @module
  */
-import { deepFreeze, isObject } from './jsonrpc.js';
+import { deepFreeze } from './jsonrpc.js';
 import type { CacheHint } from './methods.js';
 import type { CompletionContext } from './prompt-base.js';
-import { contentsOf, type ResourceContents, type ResourceOutput } from './resource-contents.js';
+import type { ResourceContents, ResourceOutput } from './resource-contents.js';
+import { type Contents, listedNow, readNow, readTemplateNow } from './resource-read.js';
 import type { RequestScope } from './scope.js';
 import { scopesProblem } from './scopes.js';
 import type { Annotations, Icon, Resource, ResourceTemplate } from './types.js';
@@ -51,15 +52,6 @@ export interface AnyResourceTemplate {
   ): Promise<string[]> | string[];
 }
 
-type Contents = ResourceContents[] | undefined;
-
-// What read() found, as contents; none when it found nothing.
-const found = (output: ResourceOutput | undefined, uri: string, mimeType: string | undefined) =>
-  output === undefined ? undefined : contentsOf(output, uri, mimeType);
-
-const isPromiseLike = (value: unknown): value is PromiseLike<unknown> =>
-  typeof (value as Partial<PromiseLike<unknown>> | undefined)?.then === 'function';
-
 /**
  * @internal A fixed resource's contents: at once when it is of the base class and its `read()`
  * answers at once.
@@ -82,28 +74,6 @@ export function templateContentsNow(
   return template.contents === MCPResourceTemplateBase.prototype.contents
     ? readTemplateNow(template as MCPResourceTemplateBase, uri, scope)
     : template.contents(uri, scope);
-}
-
-// What the base classes' contents() answer, at once when read() answers at once. (Functions, not
-// methods: a class with a computed key is kept in a bundle that never uses it.)
-function readNow(resource: MCPResourceBase, scope: RequestScope): Contents | Promise<Contents> {
-  const output = resource.read(scope);
-  return isPromiseLike(output)
-    ? Promise.resolve(output).then((settled) => found(settled, resource.uri, resource.mimeType))
-    : found(output, resource.uri, resource.mimeType);
-}
-
-function readTemplateNow(
-  template: MCPResourceTemplateBase,
-  uri: string,
-  scope: RequestScope,
-): Contents | Promise<Contents> {
-  const variables = template.match(uri);
-  if (variables === undefined) return undefined;
-  const output = template.read(variables, uri, scope);
-  return isPromiseLike(output)
-    ? Promise.resolve(output).then((settled) => found(settled, uri, template.mimeType))
-    : found(output, uri, template.mimeType);
 }
 
 // What the metadata fields of a resource or a template hold, as they are listed.
@@ -409,35 +379,4 @@ export function templateResourcesNow(
   return template.resources === MCPResourceTemplateBase.prototype.resources
     ? listedNow(template as MCPResourceTemplateBase, scope)
     : template.resources(scope);
-}
-
-function listedNow(
-  template: MCPResourceTemplateBase,
-  scope: RequestScope,
-): Resource[] | Promise<Resource[]> {
-  if (template.list === undefined) return [];
-  const listed = template.list(scope);
-  return isPromiseLike(listed)
-    ? Promise.resolve(listed).then((settled) => checkedListed(template, settled))
-    : checkedListed(template, listed);
-}
-
-// What list() listed, checked, with the template's MIME type by default.
-function checkedListed(template: MCPResourceTemplateBase, listed: readonly Resource[]): Resource[] {
-  const { mimeType } = template;
-  return listed.map((resource) => {
-    if (
-      !isObject(resource) ||
-      typeof resource.uri !== 'string' ||
-      typeof resource.name !== 'string' ||
-      template.match(resource.uri) === undefined
-    ) {
-      throw new TypeError(
-        `${template.uriTemplate}: list() must return resources with a name and a URI it matches, not ${JSON.stringify(resource)}`,
-      );
-    }
-    return resource.mimeType === undefined && mimeType !== undefined
-      ? { ...resource, mimeType }
-      : resource;
-  });
 }

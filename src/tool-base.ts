@@ -4,7 +4,7 @@
  * @module
  */
 import { InvalidArgumentsError, ToolError, withoutStack } from './errors.js';
-import { deepFreeze, isObject } from './jsonrpc.js';
+import { deepFreeze, isObject, isPromiseLike } from './jsonrpc.js';
 import { type HeaderParameter, headerParameters } from './modern.js';
 import {
   compileOnce,
@@ -398,7 +398,7 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
     const output = run.call(this, args, context);
     // A tool that answered at once cannot have run past its time: only a pending one is raced.
     // Any thenable, not only this realm's Promise.
-    return typeof (output as Partial<PromiseLike<ToolOutput>> | undefined)?.then === 'function'
+    return isPromiseLike(output)
       ? within(
           output as PromiseLike<ToolOutput>,
           this.name,

@@ -12,7 +12,14 @@ import {
   withoutStack,
 } from './errors.js';
 import { asksInput } from './input.js';
-import { deepFreeze, ErrorCode, isObject, sharedResults, utf8Length } from './jsonrpc.js';
+import {
+  deepFreeze,
+  ErrorCode,
+  isObject,
+  isPromiseLike,
+  sharedResults,
+  utf8Length,
+} from './jsonrpc.js';
 import { cacheHint, type Method, PUBLIC_FIVE_MINUTES } from './methods.js';
 import { checkParameterHeaders, hasCapabilities } from './modern.js';
 import { page, pageSizeOf } from './paging.js';
@@ -263,7 +270,7 @@ export function callTool(
     return failed(call, error);
   }
   // No turn of the event loop for a tool that answered at once.
-  return typeof (answer as Partial<PromiseLike<unknown>> | undefined)?.then === 'function'
+  return isPromiseLike(answer)
     ? Promise.resolve(answer).then(
         (result) => succeeded(call, result),
         (error: unknown) => failed(call, error),

@@ -1,0 +1,75 @@
+/**
+ * What the resource base classes read and list, at once when `read()` and `list()` answer at once.
+ * Functions, not methods: a class with a computed key is kept in a bundle that never uses it.
+ *
+ * @module
+ */
+import { isObject, isPromiseLike } from './jsonrpc.js';
+import type { MCPResourceBase, MCPResourceTemplateBase } from './resource-base.js';
+import { contentsOf, type ResourceContents, type ResourceOutput } from './resource-contents.js';
+import type { RequestScope } from './scope.js';
+import type { Resource } from './types.js';
+
+/** @internal Contents, or none when nothing was found. */
+export type Contents = ResourceContents[] | undefined;
+
+// What read() found, as contents; none when it found nothing.
+const found = (output: ResourceOutput | undefined, uri: string, mimeType: string | undefined) =>
+  output === undefined ? undefined : contentsOf(output, uri, mimeType);
+
+/** @internal What the base class's `contents()` answers. */
+export function readNow(
+  resource: MCPResourceBase,
+  scope: RequestScope,
+): Contents | Promise<Contents> {
+  const output = resource.read(scope);
+  return isPromiseLike(output)
+    ? Promise.resolve(output).then((settled) => found(settled, resource.uri, resource.mimeType))
+    : found(output, resource.uri, resource.mimeType);
+}
+
+/** @internal What the template base class's `contents()` answers. */
+export function readTemplateNow(
+  template: MCPResourceTemplateBase,
+  uri: string,
+  scope: RequestScope,
+): Contents | Promise<Contents> {
+  const variables = template.match(uri);
+  if (variables === undefined) return undefined;
+  const output = template.read(variables, uri, scope);
+  return isPromiseLike(output)
+    ? Promise.resolve(output).then((settled) => found(settled, uri, template.mimeType))
+    : found(output, uri, template.mimeType);
+}
+
+/** @internal What the template base class's `resources()` answers. */
+export function listedNow(
+  template: MCPResourceTemplateBase,
+  scope: RequestScope,
+): Resource[] | Promise<Resource[]> {
+  if (template.list === undefined) return [];
+  const listed = template.list(scope);
+  return isPromiseLike(listed)
+    ? Promise.resolve(listed).then((settled) => checkedListed(template, settled))
+    : checkedListed(template, listed);
+}
+
+// What list() listed, checked, with the template's MIME type by default.
+function checkedListed(template: MCPResourceTemplateBase, listed: readonly Resource[]): Resource[] {
+  const { mimeType } = template;
+  return listed.map((resource) => {
+    if (
+      !isObject(resource) ||
+      typeof resource.uri !== 'string' ||
+      typeof resource.name !== 'string' ||
+      template.match(resource.uri) === undefined
+    ) {
+      throw new TypeError(
+        `${template.uriTemplate}: list() must return resources with a name and a URI it matches, not ${JSON.stringify(resource)}`,
+      );
+    }
+    return resource.mimeType === undefined && mimeType !== undefined
+      ? { ...resource, mimeType }
+      : resource;
+  });
+}
