@@ -76,9 +76,10 @@ interface Bundle {
   inputs: [string, number][];
 }
 
-// The build marks each module it inlines with a comment of its path, relative to the project: the
-// path of a hoisted or linked node_modules starts with `../`.
-const AJV_MODULE = /^\/\/ (?:\.\.\/)*(?:[\w.-]+\/)*node_modules\/ajv\//m;
+// The build marks each module it inlines with its path, relative to the project, in a comment and,
+// for a CommonJS module, as the key of its wrapper (all that minifying leaves): the path of a
+// hoisted or linked node_modules starts with `../`.
+const AJV_MODULE = /(?:^\/\/ |")(?:\.\.\/)*(?:[\w.-]+\/)*node_modules\/ajv\//m;
 
 // The build's own chunk of ajv, which the core imports on demand: left out, as ajv is.
 const ajvChunkExternal: Plugin = {

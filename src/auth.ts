@@ -193,7 +193,8 @@ export function challengeOf(
 ): string | undefined {
   const given =
     refused.parameters ??
-    // A refusal built by hand: its header as it is, and every 401 challenges (RFC 9110 §15.5.2).
+    // A refusal built by hand: its header as it is, and every 401 challenges (RFC 9110 section
+    // 15.5.2).
     (refused.challenge !== undefined || refused.status === 403 ? undefined : {});
   if (given === undefined) return refused.challenge;
   const parameters = { ...given };

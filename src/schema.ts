@@ -191,7 +191,7 @@ export function simplifyOutputSchema<S>(schema: S): S {
 export const AJV_OPTIONS = {
   /** Every error, not the first only: the model corrects them all at once. */
   allErrors: true,
-  /** Unknown keywords ignored: `x-…` annotations pass; the definition check refuses the others. */
+  /** Unknown keywords ignored: `x-` annotations pass; the definition check refuses the others. */
   strict: false,
   /** `format` is an annotation, as 2020-12 has it by default. */
   validateFormats: false,

@@ -306,8 +306,9 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
    * The tool, as `tools/list` lists it: built once per class, and frozen. Building it checks the
    * tool, without ajv: a name of 1 to 128 of `A-Za-z0-9_-.`, and schemas of a dialect ajv
    * validates here (2020-12, or draft-07 when `$schema` says so), without unknown keywords
-   * (annotations of the author's own are named `x-…`), with JSON's type names, `required` arrays of
-   * names, patterns that compile, and each `$ref` leading to a part of the schema.
+   * (annotations of the author's own are named with an `x-` prefix), with JSON's type names,
+   * `required` arrays of names, patterns that compile, and each `$ref` leading to a part of the
+   * schema.
    *
    * @returns The name, title, description, inputSchema, annotations, and outputSchema when set.
    * @throws TypeError - Naming the tool and every problem found, with where it is in the schema.

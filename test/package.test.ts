@@ -111,6 +111,21 @@ pkg(
   },
 );
 
+pkg('every file of the build is ASCII, and its chunk of ajv minified', () => {
+  const built = readdirSync(new URL('dist/', root)).filter((name) => /\.c?js$/.test(name));
+  assert.ok(built.includes('index.js') && built.includes('index.cjs'), 'the build is there');
+  for (const name of built) {
+    // One character past ASCII, in a comment even, and V8 holds and scans the whole file as
+    // two-byte text: the import of dist/index.js took about a third longer.
+    const at = read(`dist/${name}`).search(/[^\t\n\r -~]/);
+    assert.is(at, -1, `dist/${name} has a non-ASCII character at ${at}`);
+  }
+  const ajv = built.filter((name) => name.startsWith('ajv-'));
+  assert.is(ajv.length, 1);
+  // Minified, the chunk is one line per module wrapper at most; as written, over seven thousand.
+  assert.ok(read(`dist/${ajv[0]}`).split('\n').length < 100, `dist/${ajv[0]} is minified`);
+});
+
 pkg('THIRD-PARTY-NOTICES.md holds the licenses of what the build bundles', async () => {
   const { notices } = await import('../scripts/notices.js');
   assert.is(read('THIRD-PARTY-NOTICES.md'), notices());
