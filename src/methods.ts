@@ -247,12 +247,15 @@ export function methodOf(server: MCPServerBase, name: string): Method<never> | u
   // The class's registry alone, first: the tools' methods cost no more than a lookup.
   const entry = (server.constructor as typeof MCPServerBase).methods.get(name);
   if (entry !== undefined) return entry;
-  // The order of registriesOf(), without building its list: a registry met twice finds nothing new.
+  // The order of registriesOf(), without building its list (a registry met twice finds nothing
+  // new), each of FEATURE_FIELDS read by its name: a key that a loop reads is a megamorphic lookup.
+  const { resources, resourceTemplates, prompts } = server as Record<FeatureField, Tagged>;
   for (let at = 0; at < 2; at++) {
-    for (const field in FEATURE_FIELDS) {
-      const found = (server[field as FeatureField] as Tagged)[FEATURE]?.[at]?.get(name);
-      if (found !== undefined) return found;
-    }
+    const found =
+      resources[FEATURE]?.[at]?.get(name) ??
+      resourceTemplates[FEATURE]?.[at]?.get(name) ??
+      prompts[FEATURE]?.[at]?.get(name);
+    if (found !== undefined) return found;
   }
   return undefined;
 }

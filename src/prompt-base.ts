@@ -5,7 +5,7 @@
  * @module
  */
 import { ProtocolError, withoutStack } from './errors.js';
-import { carriable, deepFreeze, ErrorCode, isObject } from './jsonrpc.js';
+import { carriable, deepFreeze, ErrorCode, isObject, isPromiseLike } from './jsonrpc.js';
 import {
   compileOnce,
   describeErrors,
@@ -274,29 +274,6 @@ export abstract class MCPPromptBase<
     scope: RequestScope,
   ): PromptOutput | Promise<PromptOutput>;
 
-  #compiled(): Compiled {
-    const key = this.constructor;
-    let entry = compiled.get(key);
-    if (entry === undefined) {
-      const listed = listedArguments(this.name, this.argumentsSchema);
-      const scopes = scopesProblem(this.requiredScopes);
-      if (scopes !== undefined) throw new TypeError(`${this.name}: ${scopes}`);
-      const definition: Prompt = { name: this.name };
-      if (this.title !== undefined) definition.title = this.title;
-      definition.description = this.description;
-      if (listed.length > 0) definition.arguments = listed;
-      if (this.icons !== undefined) definition.icons = this.icons;
-      entry = {
-        definition: deepFreeze(definition),
-        schema: { ...this.argumentsSchema, additionalProperties: false } as JSONSchema,
-        validate: undefined,
-        copyArguments: hasDefaults(this.argumentsSchema),
-      };
-      compiled.set(key, entry);
-    }
-    return entry;
-  }
-
   /**
    * The prompt, as `prompts/list` lists it: built once per class from the arguments schema, and
    * frozen.
@@ -305,7 +282,7 @@ export abstract class MCPPromptBase<
    * @throws TypeError - If the arguments schema is not an object of string properties.
    */
   definition(): Prompt {
-    return this.#compiled().definition;
+    return compiledOf(this).definition;
   }
 
   /**
@@ -316,7 +293,7 @@ export abstract class MCPPromptBase<
    */
   validationSchema(): JSONSchema {
     // A copy: the one compiled stays as it was.
-    return { ...(this.#compiled().schema as object) } as JSONSchema;
+    return { ...(compiledOf(this).schema as object) } as JSONSchema;
   }
 
   /**
@@ -332,54 +309,110 @@ export abstract class MCPPromptBase<
     rawArguments: Record<string, unknown> | undefined,
     scope: RequestScope = new RequestScope(),
   ): Promise<GetPromptResult> {
-    const entry = this.#compiled();
-    let validate = entry.validate ?? compileOnce(entry, 'validate', entry.schema);
-    if (typeof validate !== 'function') validate = await validate;
-    // Flat: a shallow copy is enough for the defaults to be filled in on.
-    const args =
-      rawArguments === undefined ? {} : entry.copyArguments ? { ...rawArguments } : rawArguments;
-    if (!validate(args)) {
-      const problems = describeErrors(validate.errors ?? [], 'arguments', 'prompt');
-      throw withoutStack(
-        () =>
-          new ProtocolError(
-            ErrorCode.InvalidParams,
-            `invalid arguments for prompt ${this.name}: ${problems.join('; ')}`,
-          ),
-      );
-    }
-    // Generic FromSchema is too deep for the compiler to check here; the instance's type is exact.
-    const get = this.get as unknown as (
-      args: unknown,
-      scope: RequestScope,
-    ) => PromptOutput | Promise<PromptOutput>;
-    return this.#result(await get.call(this, args, scope));
+    return rendered(this, rawArguments, scope);
   }
+}
 
-  #result(output: PromptOutput): GetPromptResult {
-    if (typeof output === 'string') {
-      return { messages: [{ role: 'user', content: { type: 'text', text: output } }] };
-    }
-    const { description, messages, _meta } = Array.isArray(output)
-      ? { messages: output, description: undefined, _meta: undefined }
-      : isObject(output)
-        ? output
-        : { messages: undefined, description: undefined, _meta: undefined };
-    if (!Array.isArray(messages)) {
-      throw invalidPrompt(this.name, 'must return a string, messages, or { messages }');
-    }
-    for (const message of messages) checkMessage(this.name, message);
-    const result: GetPromptResult = { messages };
-    if (description !== undefined) {
-      if (typeof description !== 'string') {
-        throw invalidPrompt(this.name, 'returned a description that is not a string');
-      }
-      result.description = description;
-    }
-    if (_meta !== undefined) result._meta = _meta;
-    if (!carriable(result)) {
-      throw invalidPrompt(this.name, 'returned what JSON cannot carry (a BigInt, a cycle)');
-    }
-    return result;
+/**
+ * @internal A prompt's result, at once when its `get()` answers at once, unless `render()` is not
+ * the base class's, which is then called as it asks. A function, not a method: a class with a
+ * computed key is kept in a bundle that never uses it.
+ */
+export function renderNow(
+  prompt: AnyPrompt,
+  rawArguments: Record<string, unknown> | undefined,
+  scope: RequestScope,
+): GetPromptResult | Promise<GetPromptResult> {
+  return prompt.render === MCPPromptBase.prototype.render
+    ? rendered(prompt as MCPPromptBase, rawArguments, scope)
+    : prompt.render(rawArguments, scope);
+}
+
+// What a prompt is made of, built once per class: its definition, and its schema closed.
+function compiledOf<S extends PromptArgumentsSchema>(prompt: MCPPromptBase<S>): Compiled {
+  const key = prompt.constructor;
+  let entry = compiled.get(key);
+  if (entry === undefined) {
+    const listed = listedArguments(prompt.name, prompt.argumentsSchema);
+    const scopes = scopesProblem(prompt.requiredScopes);
+    if (scopes !== undefined) throw new TypeError(`${prompt.name}: ${scopes}`);
+    const definition: Prompt = { name: prompt.name };
+    if (prompt.title !== undefined) definition.title = prompt.title;
+    definition.description = prompt.description;
+    if (listed.length > 0) definition.arguments = listed;
+    if (prompt.icons !== undefined) definition.icons = prompt.icons;
+    entry = {
+      definition: deepFreeze(definition),
+      schema: { ...prompt.argumentsSchema, additionalProperties: false } as JSONSchema,
+      validate: undefined,
+      copyArguments: hasDefaults(prompt.argumentsSchema),
+    };
+    compiled.set(key, entry);
   }
+  return entry;
+}
+
+// The arguments validated, and get()'s messages as a result, at once when the validator is compiled
+// and get() answers at once.
+function rendered<S extends PromptArgumentsSchema>(
+  prompt: MCPPromptBase<S>,
+  rawArguments: Record<string, unknown> | undefined,
+  scope: RequestScope,
+): GetPromptResult | Promise<GetPromptResult> {
+  const entry = compiledOf(prompt);
+  const validate = entry.validate ?? compileOnce(entry, 'validate', entry.schema);
+  if (typeof validate !== 'function') {
+    return validate.then(() => rendered(prompt, rawArguments, scope));
+  }
+  // Flat: a shallow copy is enough for the defaults to be filled in on.
+  const args =
+    rawArguments === undefined ? {} : entry.copyArguments ? { ...rawArguments } : rawArguments;
+  if (!validate(args)) {
+    const problems = describeErrors(validate.errors ?? [], 'arguments', 'prompt');
+    throw withoutStack(
+      () =>
+        new ProtocolError(
+          ErrorCode.InvalidParams,
+          `invalid arguments for prompt ${prompt.name}: ${problems.join('; ')}`,
+        ),
+    );
+  }
+  // Generic FromSchema is too deep for the compiler to check here; the instance's type is exact.
+  const get = prompt.get as unknown as (
+    args: unknown,
+    scope: RequestScope,
+  ) => PromptOutput | Promise<PromptOutput>;
+  const output = get.call(prompt, args, scope);
+  // Any thenable, not only this realm's Promise.
+  return isPromiseLike(output)
+    ? Promise.resolve(output).then((settled) => resultOf(prompt.name, settled))
+    : resultOf(prompt.name, output);
+}
+
+// get()'s output, checked, as the result of prompts/get.
+function resultOf(name: string, output: PromptOutput): GetPromptResult {
+  if (typeof output === 'string') {
+    return { messages: [{ role: 'user', content: { type: 'text', text: output } }] };
+  }
+  const { description, messages, _meta } = Array.isArray(output)
+    ? { messages: output, description: undefined, _meta: undefined }
+    : isObject(output)
+      ? output
+      : { messages: undefined, description: undefined, _meta: undefined };
+  if (!Array.isArray(messages)) {
+    throw invalidPrompt(name, 'must return a string, messages, or { messages }');
+  }
+  for (const message of messages) checkMessage(name, message);
+  const result: GetPromptResult = { messages };
+  if (description !== undefined) {
+    if (typeof description !== 'string') {
+      throw invalidPrompt(name, 'returned a description that is not a string');
+    }
+    result.description = description;
+  }
+  if (_meta !== undefined) result._meta = _meta;
+  if (!carriable(result)) {
+    throw invalidPrompt(name, 'returned what JSON cannot carry (a BigInt, a cycle)');
+  }
+  return result;
 }

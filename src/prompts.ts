@@ -16,7 +16,7 @@ import {
   withMethods,
 } from './methods.js';
 import { page, pageSizeOf } from './paging.js';
-import type { AnyPrompt } from './prompt-base.js';
+import { type AnyPrompt, renderNow } from './prompt-base.js';
 import { isGranted, requireScopes } from './scopes.js';
 import type { MCPServerBase } from './server-base.js';
 import type { Prompt } from './types.js';
@@ -86,7 +86,7 @@ export const PROMPT_METHODS: Readonly<Record<string, Method>> = {
         throw new ProtocolError(ErrorCode.InvalidParams, `Unknown prompt: ${name}`);
       }
       requireScopes(scope, prompt.requiredScopes, `prompt ${name}`);
-      return prompt.render(args, scope);
+      return renderNow(prompt, args, scope);
     },
   },
 };

@@ -452,6 +452,57 @@ prompts('definitions and validators are built once per class', async () => {
   );
 });
 
+prompts(
+  'prompts/get: a get() that answers later, with any thenable, and a render() of its own',
+  async () => {
+    const Later = definePrompt({
+      name: 'later',
+      description: 'Answers with a thenable that is no Promise.',
+      argumentsSchema: { type: 'object', properties: { word: { type: 'string' } } },
+      get: ({ word }) =>
+        ({
+          // biome-ignore lint/suspicious/noThenProperty: a thenable from another library
+          then: (resolve: (text: string) => void) => setTimeout(() => resolve(`later ${word}`), 1),
+        }) as never,
+    });
+    const rendered: unknown[] = [];
+    class Own extends MCPPromptBase<typeof none> {
+      readonly name = 'own';
+      readonly description = 'Renders by itself.';
+      readonly argumentsSchema = none;
+      get() {
+        return 'never';
+      }
+      override async render(args: Record<string, unknown> | undefined) {
+        rendered.push(args);
+        return { messages: [] };
+      }
+    }
+    class Server extends PlainServer {
+      override readonly prompts = promptsByName(new Later(), new Own());
+    }
+    const server = new Server();
+    assert.equal(
+      await handshake(server, 'prompts/get', { name: 'later', arguments: { word: 'x' } }),
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        result: { messages: [{ role: 'user', content: { type: 'text', text: 'later x' } }] },
+      },
+    );
+    assert.equal(
+      await handshake(server, 'prompts/get', { name: 'own', arguments: { code: 'c' } }),
+      { jsonrpc: '2.0', id: 1, result: { messages: [] } },
+    );
+    assert.equal(rendered, [{ code: 'c' }]);
+    // render() itself rejects, and never throws, whatever get() or the arguments do.
+    const broken = new Broken();
+    const thrown = broken.render({ how: 'throw' });
+    assert.instance(thrown, Promise);
+    assert.is(((await thrown.catch((error: unknown) => error)) as Error).message, 'secret detail');
+  },
+);
+
 prompts('validationSchema(): the arguments schema, closed, for a build step to compile', () => {
   const schema = new Review().validationSchema() as Record<string, unknown>;
   assert.equal(schema, { ...new Review().argumentsSchema, additionalProperties: false });
