@@ -19,12 +19,12 @@ import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
 
 /**
- * The budget of the whole core, in gzipped bytes: 21.64 KiB measured (raised for the fast paths:
+ * The budget of the whole core, in gzipped bytes: 21.70 KiB measured (raised for the fast paths:
  * URI templates matched in one scan, lists written once, and tools/call, resources/read and
- * resources/list, input rounds, batches and the HTTP layer answered without a promise when the
- * answer is there at once), and a margin of about 0.3%. 14 KiB is the aim.
+ * resources/list, prompts/get, input rounds, batches and the HTTP layer answered without a promise
+ * when the answer is there at once), and a margin of about 0.5%. 14 KiB is the aim.
  */
-export const BUDGET = 21.7 * 1024;
+export const BUDGET = 21.8 * 1024;
 
 /**
  * The budget of a tools-only server's bundle, in gzipped bytes: every server has the handshake, the

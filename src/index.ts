@@ -97,11 +97,11 @@ export {
   type JSONSchema,
   type SchemaCompiler,
   setSchemaCompiler,
-  simplifySchema,
   type ValidationError,
   type Validator,
 } from './schema.js';
 export { type Dialect, schemaDialect, schemaProblems } from './schema-check.js';
+export { simplifySchema } from './schema-simplify.js';
 export { DEFAULT_TOOL_TIMEOUT_MS, type NotificationSink, RequestScope } from './scope.js';
 export {
   InsufficientScopeError,

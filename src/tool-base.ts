@@ -12,10 +12,9 @@ import {
   type FromSchema,
   hasDefaults,
   type JSONSchema,
-  simplifyOutputSchema,
-  simplifySchema,
   type Validator,
 } from './schema.js';
+import { simplifyOutputSchema, simplifySchema } from './schema-simplify.js';
 import { RequestScope } from './scope.js';
 import { check, cloneJson, closed } from './tool-checks.js';
 import { type ToolOutput, toolResult, within } from './tool-result.js';
