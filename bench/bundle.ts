@@ -9,10 +9,11 @@ import { toolSchemas, validatorsModule } from '../examples/workers/build.js';
 import { BenchServer } from './contenders/ours.js';
 
 const bench = new URL('./', import.meta.url);
-const out = (name: string) => new URL(`.out/${name}`, bench).pathname;
+/** A file of bench/.out/, by its name there. */
+export const out = (name: string) => new URL(`.out/${name}`, bench).pathname;
 
-// What every script here is bundled as: one ES module for plain `node`.
-const NODE_SCRIPT = {
+/** What every script here is bundled as: one ES module for plain `node`. */
+export const NODE_SCRIPT = {
   bundle: true,
   format: 'esm',
   platform: 'node',
@@ -24,7 +25,7 @@ const NODE_SCRIPT = {
 // the build, dist/index.js, by its file URL, whatever the depth of the output; `src/http.js`
 // likewise.
 const dist = (name: string) => pathToFileURL(new URL(`../dist/${name}.js`, bench).pathname).href;
-const libraryFromDist: Plugin = {
+export const libraryFromDist: Plugin = {
   name: 'library-from-dist',
   setup(esbuild) {
     esbuild.onResolve({ filter: /\/src\/(index|http)\.js$/ }, ({ path }) => ({
