@@ -5,7 +5,8 @@
  * @module
  */
 import { ProtocolError, withoutStack } from './errors.js';
-import { carriable, deepFreeze, ErrorCode, isObject, isPromiseLike } from './jsonrpc.js';
+import { deepFreeze, ErrorCode, isObject, isPromiseLike } from './jsonrpc.js';
+import { resultOf } from './prompt-result.js';
 import {
   compileOnce,
   describeErrors,
@@ -179,22 +180,6 @@ function listedArguments(name: string, schema: unknown): PromptArgument[] {
     if (!Object.hasOwn(properties, argument)) throw refuse(`requires ${argument}, not a property`);
   }
   return listed;
-}
-
-function invalidPrompt(name: string, problem: string): TypeError {
-  return new TypeError(`${name}: get() ${problem}`);
-}
-
-// A message of get()'s output, checked: a role and a content block.
-function checkMessage(name: string, message: unknown): void {
-  if (
-    !isObject(message) ||
-    (message.role !== 'user' && message.role !== 'assistant') ||
-    !isObject(message.content) ||
-    typeof message.content.type !== 'string'
-  ) {
-    throw invalidPrompt(name, 'returned a message without a role (user or assistant) and content');
-  }
 }
 
 /**
@@ -387,32 +372,4 @@ function rendered<S extends PromptArgumentsSchema>(
   return isPromiseLike(output)
     ? Promise.resolve(output).then((settled) => resultOf(prompt.name, settled))
     : resultOf(prompt.name, output);
-}
-
-// get()'s output, checked, as the result of prompts/get.
-function resultOf(name: string, output: PromptOutput): GetPromptResult {
-  if (typeof output === 'string') {
-    return { messages: [{ role: 'user', content: { type: 'text', text: output } }] };
-  }
-  const { description, messages, _meta } = Array.isArray(output)
-    ? { messages: output, description: undefined, _meta: undefined }
-    : isObject(output)
-      ? output
-      : { messages: undefined, description: undefined, _meta: undefined };
-  if (!Array.isArray(messages)) {
-    throw invalidPrompt(name, 'must return a string, messages, or { messages }');
-  }
-  for (const message of messages) checkMessage(name, message);
-  const result: GetPromptResult = { messages };
-  if (description !== undefined) {
-    if (typeof description !== 'string') {
-      throw invalidPrompt(name, 'returned a description that is not a string');
-    }
-    result.description = description;
-  }
-  if (_meta !== undefined) result._meta = _meta;
-  if (!carriable(result)) {
-    throw invalidPrompt(name, 'returned what JSON cannot carry (a BigInt, a cycle)');
-  }
-  return result;
 }
