@@ -55,14 +55,20 @@ export async function bundleHttpServer(): Promise<string> {
 }
 
 /**
- * Bundle bench/inprocess.ts and bench/heap.ts into bench/.out/inprocess/, this library's imports
+ * Bundle bench/inprocess.ts, bench/paired.ts and bench/heap.ts into bench/.out/inprocess/, this library's imports
  * pointing at the build, as a user's code runs it (tsx, which keeps every function's name, would
  * add a call to each closure made per request); each contender a chunk of its own. Returns the
  * scripts' paths.
  */
-export async function bundleInProcess(): Promise<{ inprocess: string; heap: string }> {
+export async function bundleInProcess(): Promise<{
+  inprocess: string;
+  paired: string;
+  heap: string;
+}> {
   await build({
-    entryPoints: [new URL('inprocess.ts', bench).pathname, new URL('heap.ts', bench).pathname],
+    entryPoints: ['inprocess.ts', 'paired.ts', 'heap.ts'].map(
+      (name) => new URL(name, bench).pathname,
+    ),
     outdir: out('inprocess'),
     splitting: true,
     outExtension: { '.js': '.mjs' },
@@ -70,7 +76,11 @@ export async function bundleInProcess(): Promise<{ inprocess: string; heap: stri
     packages: 'external',
     plugins: [libraryFromDist],
   });
-  return { inprocess: out('inprocess/inprocess.mjs'), heap: out('inprocess/heap.mjs') };
+  return {
+    inprocess: out('inprocess/inprocess.mjs'),
+    paired: out('inprocess/paired.mjs'),
+    heap: out('inprocess/heap.mjs'),
+  };
 }
 
 /**

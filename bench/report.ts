@@ -168,10 +168,18 @@ function everyWorkload(ratio: (workload: string) => number | undefined): {
   return { ratios, skipped };
 }
 
+// handle()'s ratio to the floor timed side by side (bench/paired.ts), when the run has it.
+const pairedOf = (run: NodeRun, workload: string) =>
+  run.paired?.find((one) => one.workload === workload);
+
+// Side by side when the run timed the pair so; else from each contender's own process.
+const sideBySide = (run: NodeRun) => (run.paired?.length ?? 0) > 0;
+
 const inProcessFloor: Target = {
   target: 'In-process: every workload ≤ 1.5× its floor (handle(), one server)',
   measure(run) {
     const { ratios } = everyWorkload((id) => {
+      if (sideBySide(run)) return pairedOf(run, id)?.ratio?.median;
       const ours = mean(run, 'ours.ours', id);
       const floor = mean(run, 'floor.floor', id);
       return ours && floor ? ours / floor : undefined;
@@ -181,7 +189,7 @@ const inProcessFloor: Target = {
     const worst = ratios.reduce((a, b) => (b.ratio > a.ratio ? b : a));
     return {
       text:
-        `${ratios.length - over.length} of ${ratios.length} within; worst ${worst.workload} ${times(worst.ratio)}` +
+        `${ratios.length - over.length} of ${ratios.length} within${sideBySide(run) ? ' (side by side)' : ''}; worst ${worst.workload} ${times(worst.ratio)}` +
         (over.length > 0 ? `; over: ${over.map((one) => one.workload).join(', ')}` : ''),
       met: over.length === 0,
     };
@@ -361,6 +369,36 @@ function ratiosSection(run: NodeRun): string[] {
       '',
     );
   }
+  return out;
+}
+
+// handle()'s ratios to the floor side by side (bench/paired.ts), which the target is decided by.
+function pairedSection(results: Results, run: NodeRun): string[] {
+  if (!sideBySide(run)) return [];
+  const out = [
+    `### In-process ratios to the floor side by side, Node ${run.node}`,
+    '',
+    'The floor and handle() in one process, timed in turns: each round a batch of about 20 ms of',
+    'each, back to back, the order turning; the ratio is the median of the rounds’ ratios, their',
+    `least and greatest beside it; ${results.pairedSeconds ?? '?'} s per workload. µs per call: the median of the`,
+    'batches. The target is decided by these: a burst of load on the machine falls on both batches',
+    'of a round, where in the table above it falls on one contender’s process.',
+    '',
+    '| Workload | floor µs | handle() µs | ÷ floor | least | greatest | rounds |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const workload of CALL_WORKLOADS) {
+    const result = pairedOf(run, workload.id);
+    const ns = (id: string) => {
+      const value = result?.nsPerCall[id];
+      return value === undefined ? '–' : us(value);
+    };
+    const ratio = result?.ratio;
+    out.push(
+      `| ${md(workload.label)} | ${ns('floor')} | ${ns('ours')} | ${ratio ? times(ratio.median) : '✗'} | ${ratio ? times(ratio.min) : '–'} | ${ratio ? times(ratio.max) : '–'} | ${result?.rounds ?? '–'} |`,
+    );
+  }
+  out.push('');
   return out;
 }
 
@@ -699,6 +737,11 @@ const METHOD = (results: Results) => [
   `  ${(results.inProcessSeconds * 0.6).toFixed(2)} s and at least 200 calls; then ${results.inProcessSeconds} s of samples. Each contender runs in a process`,
   '  of its own (`node --expose-gc`, bench/inprocess.ts bundled with esbuild, this library from',
   '  dist/), every round of all of them interleaved; each timing is kept from its fastest round.',
+  '- **Side by side** (bench/paired.ts): the floor and handle() in one process, for each workload',
+  `  ${results.pairedSeconds ?? '?'} s of rounds, each a batch of about 20 ms of each back to back (the order turning, a young`,
+  '  collection before each batch, a call awaited only when it answers with a promise); each round’s',
+  '  ratio taken, and their median told. The in-process target is decided by it. Peers keep their',
+  '  own processes: beside tmcp’s core in one process, handle() itself took up to 1.5 times as long.',
   '- **The same fixtures** for every contender (bench/fixtures.ts, bench/features.ts): ten tools',
   '  and one that reports its progress (JSON Schema here, the same constraints in zod for the',
   '  others), ten documents as resources, a template of issues, a prompt, and a completer of',
@@ -763,7 +806,11 @@ export function renderResults(results: Results, full = true): string {
     ...targetsSection(results),
     '## Ratios',
     '',
-    ...results.runs.flatMap((run) => [...ratiosSection(run), ...httpRatiosSection(run)]),
+    ...results.runs.flatMap((run) => [
+      ...ratiosSection(run),
+      ...pairedSection(results, run),
+      ...httpRatiosSection(run),
+    ]),
     '## In-process',
     '',
     ...results.runs.flatMap((run) => inProcessSection(results, run)),

@@ -36,6 +36,7 @@ import type {
   InProcessResult,
   LoadResult,
   NodeRun,
+  PairedResult,
   ProfileSummary,
   Results,
 } from './types.js';
@@ -48,6 +49,8 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? (quick ? 1 : 3));
 const only = process.env.BENCH_ONLY?.split(',');
 const wants = (part: string) => only === undefined || only.includes(part);
 const inProcessSeconds = Math.min(0.4, seconds / 25);
+// Per workload and pair, side by side (bench/paired.ts): 2 s at BENCH_SECONDS=10.
+const pairedSeconds = Math.min(2, seconds / 5);
 const inProcessRounds = quick ? 1 : 3;
 const heapCalls = quick ? 50_000 : 1_000_000;
 const profileSeconds = quick ? 1 : 3;
@@ -205,6 +208,22 @@ async function inProcess(binary: string): Promise<InProcessResult[]> {
     }
   }
   return [...best.values()];
+}
+
+// The ratios to the floor side by side (bench/paired.ts): the floor and handle() in one process.
+async function paired(binary: string): Promise<PairedResult[]> {
+  log('in-process, side by side: floor, ours');
+  const out = await run([binary, '--expose-gc', inProcessScripts.paired, String(pairedSeconds)]);
+  const results = lines<PairedResult>(out);
+  for (const { workload, ratio, wrong } of results) {
+    log(
+      `  ${workload}: ${ratio ? `${ratio.median.toFixed(2)} (${ratio.min.toFixed(2)}–${ratio.max.toFixed(2)})` : ''}` +
+        Object.entries(wrong)
+          .map(([id, problem]) => ` ${id} WRONG: ${problem}`)
+          .join(''),
+    );
+  }
+  return results;
 }
 
 const SDK = `SDK ${version('@modelcontextprotocol/sdk')}`;
@@ -450,23 +469,28 @@ if (wants('http')) {
 const coldScript = wants('cold') ? await bundleColdStart() : '';
 const inProcessScripts =
   wants('inprocess') || wants('heap')
-    ? await bundleInProcess().then(({ inprocess, heap }) => ({
+    ? await bundleInProcess().then(({ inprocess, paired, heap }) => ({
         inprocess: relative(root, inprocess),
+        paired: relative(root, paired),
         heap: relative(root, heap),
       }))
-    : { inprocess: '', heap: '' };
+    : { inprocess: '', paired: '', heap: '' };
 const runs: NodeRun[] = [];
 for (const binary of nodes) {
   const nodeRun: NodeRun = {
     node: nodeVersion(binary),
     binary: binary === node ? 'node' : binary.startsWith(root) ? binary.slice(root.length) : binary,
     inProcess: [],
+    paired: [],
     http: [],
     cold: [],
     heap: undefined,
   };
   log(`--- ${nodeRun.node} (${nodeRun.binary})`);
-  if (wants('inprocess')) nodeRun.inProcess = await inProcess(binary);
+  if (wants('inprocess')) {
+    nodeRun.inProcess = await inProcess(binary);
+    nodeRun.paired = await paired(binary);
+  }
   if (wants('http')) nodeRun.http = await http(binary);
   if (wants('cold')) nodeRun.cold = await coldStart(binary, coldScript);
   if (wants('heap')) nodeRun.heap = await heap(binary);
@@ -482,6 +506,7 @@ const results: Results = {
   heapCalls,
   profileSeconds,
   inProcessSeconds,
+  pairedSeconds,
   inProcessRounds,
   machine: machineInfo,
   versions: {

@@ -128,6 +128,8 @@ export interface NodeRun {
   /** The binary, as a reader can run it again (relative to the repository when inside it). */
   binary: string;
   inProcess: InProcessResult[];
+  /** The in-process ratios side by side (bench/paired.ts); absent from runs made before it. */
+  paired?: PairedResult[] | undefined;
   http: HttpResult[];
   cold: ColdResult[];
   /** Calls cycling every workload: through handle() with one server, and through the HTTP layer. */
@@ -144,6 +146,8 @@ export interface Results {
   heapCalls: number;
   profileSeconds: number;
   inProcessSeconds: number;
+  /** Seconds per workload and pair side by side (bench/paired.ts); absent from runs before it. */
+  pairedSeconds?: number | undefined;
   inProcessRounds: number;
   machine: {
     cpu: string;
@@ -176,4 +180,16 @@ export interface Results {
   /** The node the profiles were taken with. */
   profileNode: string | undefined;
   commands: string[];
+}
+
+/** The floor and handle() timed in turns in one process, on one workload (bench/paired.ts). */
+export interface PairedResult {
+  workload: string;
+  rounds: number;
+  /** The median of each contender's batches, nanoseconds per call. */
+  nsPerCall: Record<string, number>;
+  /** Each round's handle() over floor: the median, least and greatest; none when one was wrong. */
+  ratio?: { median: number; min: number; max: number } | undefined;
+  /** A contender whose answer was wrong or that threw: what was wrong, not timed. */
+  wrong: Record<string, string>;
 }
