@@ -6,10 +6,11 @@
 // ratios is the figure. A batch is many calls timed together, each awaited when the contender
 // answers with a promise (the floor does not), from an emptied young generation, so that the
 // collections within it are of its own garbage. The order turns each round, so that neither always
-// runs first. The floor's operation shares no code with handle() but V8's builtins. A peer is not
-// paired so: beside tmcp's core in one process, handle() itself took up to 1.5 times as long as
-// beside the floor (both call the fixtures' tools, and V8's caches are the process's), so peers
-// keep processes of their own. Prints one JSON line per workload: handle()'s time over the floor's.
+// runs first. The floor's operation shares no code with handle() but V8's builtins. Peers keep
+// processes of their own: in one, each would run amid the other's heap, V8's process-wide caches
+// and the fixtures' tools that both call (in a trial beside tmcp's core, handle()'s own times were
+// 1.2 to 1.7 times those beside the floor). Prints one JSON line per workload: handle()'s time
+// over the floor's.
 //
 //   node --expose-gc bench/.out/inprocess/paired.mjs [seconds per workload]
 import { floor } from './contenders/floor.js';

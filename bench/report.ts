@@ -741,7 +741,7 @@ const METHOD = (results: Results) => [
   `  ${results.pairedSeconds ?? '?'} s of rounds, each a batch of about 20 ms of each back to back (the order turning, a young`,
   '  collection before each batch, a call awaited only when it answers with a promise); each round’s',
   '  ratio taken, and their median told. The in-process target is decided by it. Peers keep their',
-  '  own processes: beside tmcp’s core in one process, handle() itself took up to 1.5 times as long.',
+  '  own processes: in one, each would run amid the other’s heap and V8’s process-wide caches.',
   '- **The same fixtures** for every contender (bench/fixtures.ts, bench/features.ts): ten tools',
   '  and one that reports its progress (JSON Schema here, the same constraints in zod for the',
   '  others), ten documents as resources, a template of issues, a prompt, and a completer of',
