@@ -95,10 +95,22 @@ interface Target {
   measure(run: NodeRun): Measured;
 }
 
+// The JSON floor and this library's server loaded in turns, when the run did so.
+const httpPairedOf = (run: NodeRun, workload: string) =>
+  run.httpPaired?.find((one) => one.workload === workload);
+
 function httpShare(workload: string): Target {
   return {
     target: `HTTP ${workload}: ≥ 90% of the JSON floor’s req/s`,
     measure(run) {
+      const paired = httpPairedOf(run, workload);
+      if (paired !== undefined) {
+        const r = median(paired.share);
+        return {
+          text: `${percent(r)} side by side (${Math.round(paired.requestsPerSecond.ours)} vs ${Math.round(paired.requestsPerSecond['floor-json'])}; rounds ${paired.share.map((one) => percent(one)).join(', ')})`,
+          met: r >= 0.9,
+        };
+      }
       const ours = best(run, workload, 'ours');
       const floor = best(run, workload, 'floor-json');
       if (!ours || !floor) return notMeasured;
@@ -115,6 +127,14 @@ function httpP99(workload: string): Target {
   return {
     target: `HTTP ${workload}: p99 ≤ 1.3× the JSON floor’s`,
     measure(run) {
+      const paired = httpPairedOf(run, workload);
+      if (paired !== undefined) {
+        const r = median(paired.p99);
+        return {
+          text: `${times(r)} side by side (rounds ${paired.p99.map((one) => one.toFixed(2)).join(', ')})`,
+          met: r <= 1.3,
+        };
+      }
       const ours = best(run, workload, 'ours');
       const floor = best(run, workload, 'floor-json');
       if (!ours || !floor) return notMeasured;
@@ -737,6 +757,10 @@ const METHOD = (results: Results) => [
   `  ${(results.inProcessSeconds * 0.6).toFixed(2)} s and at least 200 calls; then ${results.inProcessSeconds} s of samples. Each contender runs in a process`,
   '  of its own (`node --expose-gc`, bench/inprocess.ts bundled with esbuild, this library from',
   '  dist/), every round of all of them interleaved; each timing is kept from its fastest round.',
+  '- **Over HTTP side by side**, for the targets: the JSON floor and this library’s node:http server',
+  '  both up, each idle while the other is loaded, in rounds of one short run of each (the order',
+  '  turning); each round’s share of requests per second and ratio of p99 taken, their medians told.',
+  '  The rounds of every server above stay for the other figures and the peers.',
   '- **Side by side** (bench/paired.ts): the floor and handle() in one process, for each workload',
   `  ${results.pairedSeconds ?? '?'} s of rounds, each a batch of about 20 ms of each back to back (the order turning, a young`,
   '  collection before each batch, a call awaited only when it answers with a promise); each round’s',

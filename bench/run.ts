@@ -32,6 +32,7 @@ import { checkAnswer, WORKLOADS, workload as workloadOf } from './fixtures.js';
 import { BUDGET, measureSize } from './size.js';
 import type {
   ColdResult,
+  HttpPairedResult,
   HttpResult,
   InProcessResult,
   LoadResult,
@@ -51,6 +52,9 @@ const wants = (part: string) => only === undefined || only.includes(part);
 const inProcessSeconds = Math.min(0.4, seconds / 25);
 // Per workload and pair, side by side (bench/paired.ts): 2 s at BENCH_SECONDS=10.
 const pairedSeconds = Math.min(2, seconds / 5);
+// The HTTP runs side by side: 6 rounds of 3 s each at BENCH_SECONDS=10.
+const pairedHttpRounds = quick ? 2 : 6;
+const pairedHttpSeconds = Math.max(1, Math.round(seconds * 0.3));
 const inProcessRounds = quick ? 1 : 3;
 const heapCalls = quick ? 50_000 : 1_000_000;
 const profileSeconds = quick ? 1 : 3;
@@ -384,6 +388,70 @@ async function http(binary: string): Promise<HttpResult[]> {
   return results;
 }
 
+// The HTTP ratios side by side, for the targets: the JSON floor and this library's node:http
+// server both up (each idle while the other is loaded), loaded in turns, short runs, the order
+// turning each round; each round's share of requests per second and p99 ratio taken, and their
+// medians told. As in-process, a swing of the machine's speed then falls on both runs of a round.
+async function httpPaired(binary: string): Promise<HttpPairedResult[]> {
+  const results: HttpPairedResult[] = [];
+  for (const id of ['tools/call', 'tools/list']) {
+    const workload = workloadOf(id);
+    const servers = await Promise.all(
+      (['floor-json', 'ours'] as const).map((kind) => startServer(binary, kind, id)),
+    );
+    try {
+      const runs: Record<'floor-json' | 'ours', LoadResult[]> = { 'floor-json': [], ours: [] };
+      for (let round = 0; round < pairedHttpRounds; round++) {
+        for (let turn = 0; turn < 2; turn++) {
+          const index = (round + turn) % 2;
+          const kind = index === 0 ? 'floor-json' : 'ours';
+          const { child, port } = servers[index]!;
+          const url = `http://127.0.0.1:${port}/mcp`;
+          log(`http side by side, ${id} ${kind}, round ${round + 1}: ${pairedHttpSeconds} s`);
+          const options = {
+            url,
+            body: workload.body,
+            headers: workload.headers,
+            seconds: pairedHttpSeconds,
+            warmup: round === 0 ? 2 : 1,
+          };
+          runs[kind].push(await loadRun(child, options));
+        }
+      }
+      const share = runs.ours.map(
+        (one, round) => one.requestsPerSecond / runs['floor-json'][round]!.requestsPerSecond,
+      );
+      const p99 = runs.ours.map(
+        (one, round) => one.latency.p99 / runs['floor-json'][round]!.latency.p99,
+      );
+      const result: HttpPairedResult = {
+        workload: id,
+        rounds: pairedHttpRounds,
+        seconds: pairedHttpSeconds,
+        share,
+        p99,
+        requestsPerSecond: {
+          'floor-json': median(runs['floor-json'].map((one) => one.requestsPerSecond)),
+          ours: median(runs.ours.map((one) => one.requestsPerSecond)),
+        },
+      };
+      log(
+        `  ${id} side by side: ${(100 * median(share)).toFixed(1)}% of the JSON floor's req/s, p99 ${median(p99).toFixed(2)}×`,
+      );
+      results.push(result);
+    } finally {
+      await Promise.all(servers.map(({ child }) => stop(child)));
+    }
+  }
+  return results;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
 // One load run against a started server, with the server's CPU time per request and its RSS.
 async function loadRun(
   child: ChildProcess,
@@ -491,7 +559,14 @@ for (const binary of nodes) {
     nodeRun.inProcess = await inProcess(binary);
     nodeRun.paired = await paired(binary);
   }
-  if (wants('http')) nodeRun.http = await http(binary);
+  if (wants('http')) {
+    nodeRun.http = await http(binary);
+    if (
+      onlyServers === undefined ||
+      ['floor-json', 'ours'].every((one) => onlyServers.includes(one))
+    )
+      nodeRun.httpPaired = await httpPaired(binary);
+  }
   if (wants('cold')) nodeRun.cold = await coldStart(binary, coldScript);
   if (wants('heap')) nodeRun.heap = await heap(binary);
   runs.push(nodeRun);

@@ -131,6 +131,8 @@ export interface NodeRun {
   /** The in-process ratios side by side (bench/paired.ts); absent from runs made before it. */
   paired?: PairedResult[] | undefined;
   http: HttpResult[];
+  /** The JSON floor and this library's server loaded in turns (bench/run.ts); absent before it. */
+  httpPaired?: HttpPairedResult[] | undefined;
   cold: ColdResult[];
   /** Calls cycling every workload: through handle() with one server, and through the HTTP layer. */
   heap: { shared: HeapRun; http: HeapRun } | undefined;
@@ -192,4 +194,18 @@ export interface PairedResult {
   ratio?: { median: number; min: number; max: number } | undefined;
   /** A contender whose answer was wrong or that threw: what was wrong, not timed. */
   wrong: Record<string, string>;
+}
+
+/** The JSON floor and this library's node:http server loaded in turns, on one workload. */
+export interface HttpPairedResult {
+  workload: string;
+  rounds: number;
+  /** Seconds of each load run. */
+  seconds: number;
+  /** Each round's requests per second of this library over the floor's. */
+  share: number[];
+  /** Each round's p99 of this library over the floor's. */
+  p99: number[];
+  /** The median of each server's runs. */
+  requestsPerSecond: Record<'floor-json' | 'ours', number>;
 }
