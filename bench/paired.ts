@@ -17,6 +17,7 @@ import { floor } from './contenders/floor.js';
 import { ours } from './contenders/ours.js';
 import type { Op } from './contenders/types.js';
 import { CALL_WORKLOADS, checkAnswer } from './fixtures.js';
+import { median } from './stats.js';
 import type { PairedResult } from './types.js';
 
 const seconds = Number(process.argv[2] ?? '1');
@@ -41,12 +42,6 @@ async function batch(op: Op, body: string, calls: number, sync: boolean): Promis
   else for (let i = 0; i < calls; i++) await op(body);
   return ((performance.now() - start) * 1e6) / calls;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 for (const workload of CALL_WORKLOADS) {
   const timed: { id: string; op: Op; sync: boolean; calls: number }[] = [];

@@ -2,6 +2,7 @@
 // ratios, then every figure, for each Node binary the run used.
 import { CALL_WORKLOADS, WORKLOADS, workload as workloadOf } from './fixtures.js';
 import { BUDGET, TOOLS_ONLY_BUDGET } from './size.js';
+import { median } from './stats.js';
 import type {
   HttpResult,
   InProcessResult,
@@ -26,11 +27,6 @@ const ms = (value: number, digits = 2) => value.toFixed(digits);
 const times = (ratio: number) => `${ratio >= 100 ? Math.round(ratio) : ratio.toFixed(2)}×`;
 const percent = (ratio: number) => `${(100 * ratio).toFixed(1)}%`;
 const mib = (bytes: number) => (bytes / MiB).toFixed(1);
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 const md = (text: string) => text.replace(/\|/g, '\\|');
 const mark = (met: boolean | undefined) => (met === undefined ? '–' : met ? '✓' : '✗');
 

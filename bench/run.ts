@@ -27,9 +27,16 @@ import {
   bundleValidators,
 } from './bundle.js';
 import { oursHttp } from './contenders/ours.js';
-import { checkAnswer, WORKLOADS, workload as workloadOf } from './fixtures.js';
+import {
+  checkAnswer,
+  type Verdict,
+  WORKLOADS,
+  type Workload,
+  workload as workloadOf,
+} from './fixtures.js';
 
 import { BUDGET, measureSize } from './size.js';
+import { median } from './stats.js';
 import type {
   ColdResult,
   HttpPairedResult,
@@ -336,6 +343,20 @@ async function writeAnswers(): Promise<void> {
 
 const onlyServers = process.env.BENCH_SERVERS?.split(',');
 
+// Checked before it is timed: the answer a client gets, with the headers it sends (the
+// notifications of a stream and its result included).
+async function verdictOver(url: string, workload: Workload): Promise<Verdict> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: workload.headers,
+    body: workload.body,
+  });
+  const text = await response.text();
+  return response.status === 200
+    ? checkAnswer(workload, text)
+    : { ok: false, problem: `HTTP ${response.status}: ${text.slice(0, 160)}` };
+}
+
 async function http(binary: string): Promise<HttpResult[]> {
   const results: HttpResult[] = HTTP_PLAN.flatMap(({ workload, servers }) =>
     servers
@@ -356,18 +377,7 @@ async function http(binary: string): Promise<HttpResult[]> {
       const { child, port } = await startServer(binary, result.server, result.workload);
       try {
         const url = `http://127.0.0.1:${port}/mcp`;
-        // Checked before it is timed: the answer a client gets, with the headers it sends (the
-        // notifications of a stream and its result included).
-        const response = await fetch(url, {
-          method: 'POST',
-          headers: workload.headers,
-          body: workload.body,
-        });
-        const text = await response.text();
-        result.verdict =
-          response.status === 200
-            ? checkAnswer(workload, text)
-            : { ok: false, problem: `HTTP ${response.status}: ${text.slice(0, 160)}` };
+        result.verdict = await verdictOver(url, workload);
         if (!result.verdict.ok) {
           log(`http ${result.workload} ${result.server}: WRONG: ${result.verdict.problem}`);
           continue;
@@ -400,6 +410,14 @@ async function httpPaired(binary: string): Promise<HttpPairedResult[]> {
       (['floor-json', 'ours'] as const).map((kind) => startServer(binary, kind, id)),
     );
     try {
+      const verdicts = await Promise.all(
+        servers.map(({ port }) => verdictOver(`http://127.0.0.1:${port}/mcp`, workload)),
+      );
+      const wrong = verdicts.find((verdict) => !verdict.ok);
+      if (wrong !== undefined && !wrong.ok) {
+        log(`http side by side, ${id}: WRONG: ${wrong.problem}`);
+        continue;
+      }
       const runs: Record<'floor-json' | 'ours', LoadResult[]> = { 'floor-json': [], ours: [] };
       for (let round = 0; round < pairedHttpRounds; round++) {
         for (let turn = 0; turn < 2; turn++) {
@@ -445,12 +463,6 @@ async function httpPaired(binary: string): Promise<HttpPairedResult[]> {
   }
   return results;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 // One load run against a started server, with the server's CPU time per request and its RSS.
 async function loadRun(
