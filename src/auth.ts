@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { type HttpHeaders, header } from './headers.js';
+import { authorizationHeader, type HttpHeaders } from './headers.js';
 import { isObject } from './jsonrpc.js';
 import { requiredScopesOf } from './scopes.js';
 
@@ -151,7 +151,7 @@ export function isRefusal(value: unknown): value is Refusal {
  * @returns The token, or `undefined` when there is none.
  */
 export function bearerToken(headers: HttpHeaders): string | undefined {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header(headers, 'authorization') ?? '');
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorizationHeader(headers) ?? '');
   return match?.[1];
 }
 

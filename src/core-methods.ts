@@ -39,7 +39,7 @@ export const CORE_METHODS: Readonly<Record<string, Method>> = {
   },
   'server/discover': {
     era: 'modern',
-    cache: (server) => cacheHint(server, 'discoverCache', PUBLIC_ONE_HOUR),
+    cache: (server) => cacheHint(server, 'discoverCache', server.discoverCache, PUBLIC_ONE_HOUR),
     run: (server) => server.discover(),
   },
 };

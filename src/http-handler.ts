@@ -6,7 +6,14 @@
  */
 import { challengeOf, isRefusal, scopesOf } from './auth.js';
 import { corsAllows, corsPolicy, withCors } from './cors.js';
-import { type HttpHeaders, header } from './headers.js';
+import {
+  acceptHeader,
+  authorizationHeader,
+  contentTypeHeader,
+  type HttpHeaders,
+  hostHeader,
+  originHeader,
+} from './headers.js';
 import { answerJson, once, refuse, serialize, stringify } from './http-answer.js';
 import {
   acceptsEventStream,
@@ -52,7 +59,7 @@ class HttpContext implements RequestContext {
   constructor(request: HttpRequest, principal: unknown) {
     this.#request = request;
     this.headers = request.headers;
-    this.caller = header(request.headers, 'authorization');
+    this.caller = authorizationHeader(request.headers);
     this.grantedScopes = scopesOf(principal);
   }
 
@@ -269,10 +276,10 @@ export function createHttpHandler<Principal = unknown>(
         allow: 'POST',
       });
     }
-    if (!hostIsAllowed(header(headers, 'host'))) {
+    if (!hostIsAllowed(hostHeader(headers))) {
       return refuse(403, ErrorCode.InvalidRequest, 'This host is not allowed.');
     }
-    const origin = header(headers, 'origin');
+    const origin = originHeader(headers);
     if (
       origin !== undefined &&
       !hostAllowed(originHost(origin), allowed) &&
@@ -280,10 +287,10 @@ export function createHttpHandler<Principal = unknown>(
     ) {
       return refuse(403, ErrorCode.InvalidRequest, 'This origin is not allowed.');
     }
-    if (!isJsonMediaType(header(headers, 'content-type'))) {
+    if (!isJsonMediaType(contentTypeHeader(headers))) {
       return refuse(415, ErrorCode.InvalidRequest, 'Content-Type must be application/json.');
     }
-    const accept = header(headers, 'accept');
+    const accept = acceptHeader(headers);
     if (!acceptsJson(accept)) {
       return refuse(406, ErrorCode.InvalidRequest, 'Accept must admit application/json.');
     }

@@ -269,16 +269,25 @@ export function methodOf(server: MCPServerBase, name: string): Method<never> | u
  * @throws TypeError - Naming the field and the helper.
  */
 export function checkFeatures(server: MCPServerBase): void {
-  for (const field in FEATURE_FIELDS) {
-    const map = server[field as FeatureField];
-    if (map.size === 0 || (map as Tagged)[FEATURE] !== undefined) continue;
-    const [helper, capability] = FEATURE_FIELDS[field as FeatureField];
-    const { methods } = server.constructor as typeof MCPServerBase;
-    if (![...methods.values()].some((entry) => entry.capability === capability)) {
-      throw new TypeError(
-        `${server.constructor.name}.${field} must be built with ${helper}(), which brings the methods that serve it`,
-      );
-    }
+  // Each field read by its name: a loop's keyed read of them is a megamorphic lookup, and a server
+  // made per request runs this once each.
+  checkFeature(server, 'resources', server.resources);
+  checkFeature(server, 'resourceTemplates', server.resourceTemplates);
+  checkFeature(server, 'prompts', server.prompts);
+}
+
+function checkFeature(
+  server: MCPServerBase,
+  field: FeatureField,
+  map: ReadonlyMap<unknown, unknown>,
+) {
+  if (map.size === 0 || (map as Tagged)[FEATURE] !== undefined) return;
+  const [helper, capability] = FEATURE_FIELDS[field];
+  const { methods } = server.constructor as typeof MCPServerBase;
+  if (![...methods.values()].some((entry) => entry.capability === capability)) {
+    throw new TypeError(
+      `${server.constructor.name}.${field} must be built with ${helper}(), which brings the methods that serve it`,
+    );
   }
 }
 
@@ -286,19 +295,21 @@ export function checkFeatures(server: MCPServerBase): void {
  * A server's cache hint, checked: what the specification would not let a client read is the
  * server's own mistake, told to its author, not sent.
  *
- * @param server - The server.
+ * @param server - The server, named in the error.
  * @param option - The option that holds the hint, e.g. `toolsCache`.
+ * @param hint - Its value, read by the caller by its name (one read of many names by a computed key
+ * is a megamorphic lookup each time).
  * @param fallback - The hint when the option is not set.
  * @returns The hint, with its two fields only.
  * @throws TypeError - If the hint is not `{ ttlMs, cacheScope }` with an integer `ttlMs` ≥ 0 and
  * `cacheScope` `public` or `private`, naming the server's class and the option.
  */
-export function cacheHint<Option extends string>(
-  server: { readonly [key in Option]?: CacheHint | undefined },
-  option: Option,
+export function cacheHint(
+  server: object,
+  option: string,
+  hint: unknown,
   fallback: CacheHint,
 ): CacheHint {
-  const hint: unknown = server[option];
   if (hint === undefined) return fallback;
   const where = `${server.constructor.name}.${option}`;
   if (!isObject(hint)) throw new TypeError(`${where} must be an object: { ttlMs, cacheScope }`);

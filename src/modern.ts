@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { type HttpHeaders, header } from './headers.js';
+import { type HttpHeaders, header, versionHeader } from './headers.js';
 import { isObject } from './jsonrpc.js';
 import type { ClientCapabilities, LoggingLevel } from './types.js';
 
@@ -218,7 +218,7 @@ export function routingHeaderProblem(
   version: unknown,
   field?: string,
 ): string | undefined {
-  if (header(headers, 'mcp-protocol-version')?.trim() !== version) {
+  if (versionHeader(headers)?.trim() !== version) {
     return "MCP-Protocol-Version must equal _meta's protocol version.";
   }
   const routed = header(headers, 'mcp-method');

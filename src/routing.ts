@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { type HttpHeaders, header } from './headers.js';
+import { type HttpHeaders, versionHeader } from './headers.js';
 import { ErrorCode, errorResponse, isObject, isRequestId, withHttpStatus } from './jsonrpc.js';
 import { methodOf } from './methods.js';
 import { LOG_LEVELS, META, routingHeaderProblem } from './modern.js';
@@ -140,8 +140,7 @@ export function route(
   server: MCPServerBase,
 ): Routed | JSONRPCResponse | undefined {
   const { headers } = context;
-  const headerVersion =
-    headers === undefined ? undefined : header(headers, 'mcp-protocol-version')?.trim();
+  const headerVersion = headers === undefined ? undefined : versionHeader(headers)?.trim();
   const params = isObject(message) ? message.params : undefined;
   const meta = isObject(params) && isObject(params._meta) ? params._meta : undefined;
   const metaVersion = meta?.[META.protocolVersion];
@@ -332,9 +331,7 @@ export function finish(
  */
 export function batchRefusal(context: RequestContext): JSONRPCError | undefined {
   const version =
-    context.headers === undefined
-      ? undefined
-      : header(context.headers, 'mcp-protocol-version')?.trim();
+    context.headers === undefined ? undefined : versionHeader(context.headers)?.trim();
   return version === undefined || version === '2025-03-26'
     ? undefined
     : badRequest(null, ErrorCode.InvalidRequest, `Protocol ${version} does not allow batches.`);

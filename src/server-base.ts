@@ -201,8 +201,8 @@ export abstract class MCPServerBase {
         this.resourceTemplates !== NONE ||
         this.prompts !== NONE)
     ) {
-      cacheHint(this, 'toolsCache', PUBLIC_ONE_HOUR);
-      cacheHint(this, 'discoverCache', PUBLIC_ONE_HOUR);
+      cacheHint(this, 'toolsCache', this.toolsCache, PUBLIC_ONE_HOUR);
+      cacheHint(this, 'discoverCache', this.discoverCache, PUBLIC_ONE_HOUR);
       checkFeatures(this);
       this.#checked = true;
     }

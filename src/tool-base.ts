@@ -213,7 +213,9 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
   #entry: Compiled | undefined = undefined;
 
   #compiled(): Compiled {
-    if (this.#entry !== undefined) return this.#entry;
+    // Read once: among a server's tools, each its own class, every read of it is a megamorphic one.
+    const known = this.#entry;
+    if (known !== undefined) return known;
     const key = this.constructor;
     let entry = compiled.get(key);
     if (entry === undefined) {

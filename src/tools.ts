@@ -367,7 +367,7 @@ export const TOOL_METHODS: Readonly<Record<string, Method>> = {
   'tools/list': {
     capability: 'tools',
     has: hasTools,
-    cache: (server) => cacheHint(server, 'toolsCache', PUBLIC_FIVE_MINUTES),
+    cache: (server) => cacheHint(server, 'toolsCache', server.toolsCache, PUBLIC_FIVE_MINUTES),
     run: (server, params, scope) => server.listTools(params, scope),
   },
   'tools/call': {
