@@ -13,15 +13,14 @@
 //
 //   INSTRUCTIONS_COUNT   operations counted per run (default 5000)
 //   INSTRUCTIONS_NODE    the node binary that runs the counted processes (default this one)
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
 import { build } from 'esbuild';
 import { bundleColdStart, libraryFromDist, NODE_SCRIPT, out } from './bundle.js';
+import { counted, inParallel, node } from './callgrind.js';
 import { CALL_WORKLOADS, WORKLOADS } from './fixtures.js';
 
 const count = Number(process.env.INSTRUCTIONS_COUNT ?? 5000);
-const node = process.env.INSTRUCTIONS_NODE ?? process.execPath;
 const only = process.argv.slice(2);
 
 if (spawnSync('valgrind', ['--version']).status !== 0) {
@@ -34,39 +33,6 @@ const CONTENDERS = [
   { module: 'ours', name: 'ours', label: 'handle()', streams: false },
   { module: 'ours', name: 'oursHttp', label: 'HTTP layer', streams: true },
 ] as const;
-
-// The instructions a command runs, as callgrind counts them.
-function counted(argv: string[]): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      'valgrind',
-      ['--tool=callgrind', '--callgrind-out-file=/dev/null', node, '--predictable', ...argv],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
-    );
-    let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      const total = /Collected : (\d+)/.exec(stderr)?.[1];
-      if (code === 0 && total !== undefined) resolve(Number(total));
-      else reject(new Error(`${argv.join(' ')} exited ${code}:\n${stderr.slice(-2000)}`));
-    });
-  });
-}
-
-// At most one counted process per core: callgrind's counts do not depend on the machine's load.
-async function inParallel<T>(jobs: (() => Promise<T>)[]): Promise<T[]> {
-  const results: T[] = new Array(jobs.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < jobs.length) {
-      const at = next++;
-      results[at] = await jobs[at]!();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, cpus().length) }, worker));
-  return results;
-}
 
 const script = out('instructions/instructions-op.mjs');
 await build({

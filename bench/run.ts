@@ -19,6 +19,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeAnswers } from './answers.js';
 import {
   bundleColdStart,
   bundleHttpServer,
@@ -26,14 +27,7 @@ import {
   bundleProfile,
   bundleValidators,
 } from './bundle.js';
-import { oursHttp } from './contenders/ours.js';
-import {
-  checkAnswer,
-  type Verdict,
-  WORKLOADS,
-  type Workload,
-  workload as workloadOf,
-} from './fixtures.js';
+import { checkAnswer, type Verdict, type Workload, workload as workloadOf } from './fixtures.js';
 
 import { BUDGET, measureSize } from './size.js';
 import { median } from './stats.js';
@@ -330,15 +324,6 @@ async function startServer(
     child.on('exit', (code) => reject(new Error(`server ${kind} exited ${code}: ${err}`)));
   });
   return { child, port };
-}
-
-// The library's answer to every workload, which the floors send back without loading it.
-async function writeAnswers(): Promise<void> {
-  const answers: Record<string, string | undefined> = {};
-  for (const workload of WORKLOADS) {
-    answers[workload.id] = await (await oursHttp.prepare(workload))(workload.body);
-  }
-  writeFileSync(`${root}bench/.out/answers.json`, `${JSON.stringify(answers)}\n`);
 }
 
 const onlyServers = process.env.BENCH_SERVERS?.split(',');
