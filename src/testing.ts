@@ -7,7 +7,12 @@
 import { ProtocolError } from './errors.js';
 import { httpStatusOf, isObject } from './jsonrpc.js';
 import { encodeHeaderValue, type HeaderParameter, headerParameters, META } from './modern.js';
-import { isModernVersion, LATEST_HANDSHAKE_VERSION } from './protocol-versions.js';
+import {
+  isHandshakeVersion,
+  isModernVersion,
+  LATEST_HANDSHAKE_VERSION,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from './protocol-versions.js';
 import type { MCPServerBase } from './server-base.js';
 import type {
   CallToolResult,
@@ -32,8 +37,13 @@ export interface TestClientOptions {
   /**
    * The protocol version to speak. `2026-07-28` speaks the stateless era: `_meta` on every
    * request, and the HTTP headers a real client sends (`MCP-Protocol-Version`, `Mcp-Method`,
-   * `Mcp-Name`, `Mcp-Param-*`), so that the server checks them as it would over HTTP. Default: the
-   * handshake era, with no headers.
+   * `Mcp-Name`, `Mcp-Param-*`), so that the server checks them as it would over HTTP. A handshake
+   * version (`2024-11-05` … `2025-11-25`) is the one `initialize()` asks for, and every later
+   * request carries it in `MCP-Protocol-Version`, as a client that negotiated it does over HTTP:
+   * the server answers in that version. Default: the handshake era with no header, which the
+   * server answers in its latest handshake version.
+   *
+   * @throws TypeError - From the constructor, for a version the library does not speak.
    */
   protocolVersion?: string;
   /** The client capabilities a 2026-07-28 request declares. Default `{}`. */
@@ -117,12 +127,27 @@ export class TestClient {
    * @param options - The protocol version to speak, and what a 2026-07-28 request declares.
    */
   constructor(server: MCPServerBase | (() => MCPServerBase), options: TestClientOptions = {}) {
+    const { protocolVersion } = options;
+    if (
+      protocolVersion !== undefined &&
+      !isHandshakeVersion(protocolVersion) &&
+      !isModernVersion(protocolVersion)
+    ) {
+      throw new TypeError(
+        `protocolVersion must be one of ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}, not ${protocolVersion}; send() tests others.`,
+      );
+    }
     this.#server = typeof server === 'function' ? server : () => server;
     this.#options = options;
   }
 
   get #modern(): boolean {
     return isModernVersion(this.#options.protocolVersion);
+  }
+
+  get #handshakeVersion(): string | undefined {
+    const version = this.#options.protocolVersion;
+    return isHandshakeVersion(version) ? version : undefined;
   }
 
   /**
@@ -172,7 +197,7 @@ export class TestClient {
 
   async #request(method: string, params: object | undefined): Promise<Result> {
     const id = this.#nextId++;
-    const headers = this.#modern ? await this.#headers(method, params) : undefined;
+    const headers = await this.#headers(method, params);
     const message = { jsonrpc: '2.0', id, method, ...this.#params(params) };
     const answer = await this.send(message, headers);
     if (!isObject(answer) || answer.id !== id) {
@@ -197,7 +222,7 @@ export class TestClient {
    * @throws Error - If the server answered it, which it must never do.
    */
   async notify(method: string, params?: object): Promise<void> {
-    const headers = this.#modern ? await this.#headers(method, params) : undefined;
+    const headers = await this.#headers(method, params);
     const answer = await this.send({ jsonrpc: '2.0', method, ...this.#params(params) }, headers);
     if (answer !== undefined)
       throw new Error(`a notification was answered: ${JSON.stringify(answer)}`);
@@ -206,10 +231,13 @@ export class TestClient {
   /**
    * Run the initialize handshake (handshake era).
    *
-   * @param protocolVersion - The version to ask for.
+   * @param protocolVersion - The version to ask for: by default the client's handshake version,
+   * or the latest.
    * @returns The server's answer.
    */
-  initialize(protocolVersion: string = LATEST_HANDSHAKE_VERSION): Promise<InitializeResult> {
+  initialize(
+    protocolVersion: string = this.#handshakeVersion ?? LATEST_HANDSHAKE_VERSION,
+  ): Promise<InitializeResult> {
     return this.request<InitializeResult>('initialize', {
       protocolVersion,
       capabilities: {},
@@ -355,8 +383,18 @@ export class TestClient {
     return { params: { ...params, _meta: meta } };
   }
 
-  // The headers a real 2026-07-28 client sends, Mcp-Param-* from the tools' listed schemas.
-  async #headers(method: string, params: object | undefined): Promise<Record<string, string>> {
+  // The headers a real client sends: after a handshake, the version it negotiated; in 2026-07-28,
+  // the routing headers too, Mcp-Param-* from the tools' listed schemas.
+  async #headers(
+    method: string,
+    params: object | undefined,
+  ): Promise<Record<string, string> | undefined> {
+    if (!this.#modern) {
+      const version = this.#handshakeVersion;
+      return version === undefined || method === 'initialize'
+        ? undefined
+        : { 'mcp-protocol-version': version };
+    }
     const headers: Record<string, string> = {
       'mcp-protocol-version': this.#options.protocolVersion as string,
       'mcp-method': method,

@@ -3,7 +3,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { defineTool, MCPServerBase, ProtocolError, toolsByName } from '../src/index.js';
 import { TestClient } from '../src/testing.js';
-import { TestServer } from './fixtures.js';
+import { Media, TestServer, Weather } from './fixtures.js';
 
 const client = suite('TestClient');
 
@@ -103,6 +103,46 @@ client('an answer that is not the response to the request is reported', async ()
   } catch (error) {
     assert.match(String(error), /expected a response to request 1, got undefined/);
   }
+});
+
+client('a client of 2024-11-05 is answered in 2024-11-05', async () => {
+  const seen: (string | undefined)[] = [];
+  const Version = defineTool({
+    name: 'version',
+    title: 'Version',
+    description: 'Says which version the server answers in.',
+    argumentsSchema: { type: 'object' },
+    run: (_, scope) => {
+      seen.push(scope.protocolVersion);
+      return 'ok';
+    },
+  });
+  class Server extends TestServer {
+    override readonly tools = toolsByName(new Weather(), new Media(), new Version());
+  }
+  const old = new TestClient(() => new Server(), { protocolVersion: '2024-11-05' });
+  const initialized = await old.initialize();
+  assert.is(initialized.protocolVersion, '2024-11-05');
+  assert.is(initialized.capabilities.completions, undefined);
+  await old.callTool('version');
+  assert.equal(seen, ['2024-11-05']);
+  // 2024-11-05 has no tool titles, annotations or outputSchema, and no audio or link blocks.
+  for (const tool of await old.listTools()) {
+    assert.equal(Object.keys(tool).sort(), ['description', 'inputSchema', 'name'], tool.name);
+  }
+  const { content } = await old.callTool('media');
+  assert.equal(
+    content.map((block) => block.type),
+    ['text', 'image', 'text', 'text', 'resource'],
+  );
+  assert.is((await new TestClient(new Server()).initialize()).protocolVersion, '2025-11-25');
+});
+
+client('a version the library does not speak is refused when the client is made', () => {
+  assert.throws(
+    () => new TestClient(new TestServer(), { protocolVersion: '2024-10-07' }),
+    /protocolVersion must be one of 2026-07-28, .*2024-11-05, not 2024-10-07/,
+  );
 });
 
 client.run();
