@@ -220,7 +220,8 @@ export abstract class MCPResourceBase implements AnyResource {
  * `resources/list`), and `complete()` may complete a variable's value.
  *
  * A value that is not valid percent-encoded UTF-8, or that would escape a directory (a `..`
- * segment, a leading `/`, a NUL), does not match, so that `read()` never sees one.
+ * segment, a leading `/` or `\`, a Windows drive such as `C:`, a NUL), does not match, so that
+ * `read()` never sees one.
  *
  * @typeParam T - The URI template, e.g. `'repo://docs/{+path}'`.
  *

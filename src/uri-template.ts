@@ -28,7 +28,9 @@ const RESERVED = /%[\dA-Fa-f]{2}|[^\w.~:/?#[\]@!$&'()*+,;=-]/gu;
 // Percent-decoded: a value without a `%` has nothing to decode, nor anything malformed.
 const decoded = (value: string) => (value.includes('%') ? decodeURIComponent(value) : value);
 
-const TRAVERSAL = /\0|(?:^|[/\\])\.\.(?:[/\\]|$)|^[/\\]/;
+// A leading `/` or `\` is also UNC (`\\host\share`, `//host/share`); a segment that opens with a
+// drive (`C:\`, `C:/`, `D:x`) is one that Windows' path.resolve() jumps to.
+const TRAVERSAL = /\0|(?:^|[/\\])(?:\.\.(?:[/\\]|$)|[A-Za-z]:)|^[/\\]/;
 const MAX_URI_LENGTH = 65536;
 
 function pct(char: string): string {
@@ -84,8 +86,9 @@ export type TemplateVariables<T extends string> = string extends T
 /** Options of a {@link UriTemplate}. */
 export interface UriTemplateOptions {
   /**
-   * Let `match` return values that could escape a directory: a NUL, a `..` segment or a leading
-   * `/` or `\` once percent-decoded. Off by default: such a URI does not match.
+   * Let `match` return values that could escape a directory: a NUL, a `..` segment, a leading
+   * `/` or `\` (UNC included), or a segment that opens with a Windows drive (`C:`), once
+   * percent-decoded. Off by default: such a URI does not match.
    *
    * @example
    * ```ts

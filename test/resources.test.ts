@@ -300,6 +300,37 @@ handshake('a path that would escape its directory matches no template', async ()
   }
 });
 
+handshake('a Windows drive or UNC path matches no template, percent-encoded or not', async () => {
+  // A template that reads whatever it is given: only the traversal check stands between.
+  const Files = defineResourceTemplate({
+    uriTemplate: 'file:///srv/{+path}',
+    name: 'files',
+    read: ({ path }) => `read ${path}`,
+  });
+  class FilesServer extends TestServer {
+    override readonly resourceTemplates = templatesByUriTemplate(new Files());
+  }
+  const client = new TestClient(() => new FilesServer());
+  assert.equal((await client.readResource('file:///srv/a/b.txt')).contents, [
+    { uri: 'file:///srv/a/b.txt', text: 'read a/b.txt' },
+  ]);
+  for (const uri of [
+    'file:///srv/C:%5CWindows%5Cwin.ini',
+    'file:///srv/C:/Windows/win.ini',
+    'file:///srv/D:secret',
+    'file:///srv/C%3A%5Cx',
+    'file:///srv/%5C%5Chost%5Cshare',
+    'file:///srv///host/share',
+  ]) {
+    try {
+      await client.readResource(uri);
+      assert.unreachable(uri);
+    } catch (error) {
+      assert.is((error as ResponseError).code, -32002, uri);
+    }
+  }
+});
+
 handshake('a uri that is not a string is -32602', async () => {
   for (const params of [{}, { uri: 1 }, { uri: null }]) {
     assert.equal(await new DocsServer().handle(request(1, 'resources/read', params)), {

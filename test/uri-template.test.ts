@@ -293,7 +293,7 @@ matching.run();
 
 const traversal = suite('match: traversal');
 
-traversal('a value with a .. segment, a NUL, or a leading / or \\ does not match', () => {
+traversal('a value with a .. segment, a NUL, a leading / or \\, or a drive does not match', () => {
   const files = new UriTemplate('file:///srv/{+path}');
   const item = new UriTemplate('item://{id}/raw');
   const search = new UriTemplate('s://x{?q}');
@@ -311,12 +311,29 @@ traversal('a value with a .. segment, a NUL, or a leading / or \\ does not match
     [item, 'item://%2E%2E/raw'],
     [item, 'item://%2Fetc/raw'],
     [search, 's://x?q=../x'],
+    // Windows: a drive, absolute or drive-relative, and UNC, as they are or percent-encoded.
+    [files, 'file:///srv/C:%5Cwindows'],
+    [files, 'file:///srv/C:/windows'],
+    [files, 'file:///srv/D:x'],
+    [files, 'file:///srv/a/c:/b'],
+    [files, 'file:///srv/a%5CC:%5Cb'],
+    [files, 'file:///srv/C%3A%5Cwindows'],
+    [files, 'file:///srv/%43%3a%2fwindows'],
+    [files, 'file:///srv/%5C%5Chost%5Cshare'],
+    [files, 'file:///srv///host/share'],
+    [files, 'file:///srv/%2F%2Fhost%2Fshare'],
+    [item, 'item://C:/raw'],
+    [item, 'item://z%3A/raw'],
+    [search, 's://x?q=C:%5Cx'],
   ] as const) {
     assert.is(template.match(uri), undefined, uri);
   }
   // Dots that are not a whole segment are names.
   assert.equal(files.match('file:///srv/a..b/.hidden/...'), { path: 'a..b/.hidden/...' });
   assert.equal(files.match('file:///srv/./a'), { path: './a' });
+  // A colon that does not follow a lone letter at a segment's start is a name's.
+  assert.equal(files.match('file:///srv/ab:c/xy:z/1:2'), { path: 'ab:c/xy:z/1:2' });
+  assert.equal(item.match('item://urn:isbn:1/raw'), { id: 'urn:isbn:1' });
 });
 
 traversal('allowTraversal: true lets them through, decoded', () => {
@@ -434,7 +451,7 @@ roundTrip('every operator of level 3 in one template', () => {
 roundTrip('with the traversal check: a value matches unless it could escape a directory', () => {
   const template = new UriTemplate('file:///srv/{+path}');
   const pathLike = fc
-    .array(fc.constantFrom('a', '.', '..', '', '\\', '\0', 'é'), { maxLength: 6 })
+    .array(fc.constantFrom('a', '.', '..', '', '\\', '\0', 'é', 'C:', 'a:'), { maxLength: 6 })
     .map((parts) => parts.join('/'));
   fc.assert(
     fc.property(pathLike, (path) => {
@@ -442,7 +459,7 @@ roundTrip('with the traversal check: a value matches unless it could escape a di
         path.includes('\0') ||
         path.startsWith('/') ||
         path.startsWith('\\') ||
-        path.split(/[/\\]/).includes('..');
+        path.split(/[/\\]/).some((part) => part === '..' || /^[A-Za-z]:/.test(part));
       const found = template.match(template.expand({ path }));
       assert.equal(found, unsafe ? undefined : { path });
     }),
