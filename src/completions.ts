@@ -10,9 +10,10 @@ import { ErrorCode, isObject, isPromiseLike } from './jsonrpc.js';
 import { type Method, type Methods, withMethods } from './methods.js';
 import type { CompletionContext } from './prompt-base.js';
 import { RequestScope } from './scope.js';
-import { requireScopes } from './scopes.js';
+import { isGranted } from './scopes.js';
 import type { MCPServerBase } from './server-base.js';
 import type { CompleteResult } from './types.js';
+import { UriTemplate } from './uri-template.js';
 
 /** The most values a completion answer holds, as the specification allows. */
 export const MAX_COMPLETION_VALUES = 100;
@@ -30,8 +31,19 @@ interface CompletableTemplate extends Completable {
 
 // The resources feature's fields, read as far as completion needs them.
 interface WithResources {
-  readonly resources?: ReadonlyMap<string, unknown>;
+  readonly resources?: ReadonlyMap<string, Pick<Completable, 'requiredScopes'>>;
   readonly resourceTemplates?: ReadonlyMap<string, CompletableTemplate>;
+}
+
+// The variables of each URI template, read once: templates are the server's, not the client's.
+const variables = new Map<string, readonly string[]>();
+function variablesOf(uriTemplate: string): readonly string[] {
+  let names = variables.get(uriTemplate);
+  if (!names) {
+    names = new UriTemplate(uriTemplate).variables;
+    variables.set(uriTemplate, names);
+  }
+  return names;
 }
 
 const templatesOf = (server: MCPServerBase) =>
@@ -55,11 +67,12 @@ const isStrings = (values: unknown[]) => values.every((value) => typeof value ==
  *
  * @param server - The server.
  * @param params - The reference, the argument and its value, and the context.
- * @param scope - The request's scope: a prompt or template whose `requiredScopes` it is not
- * granted is refused.
+ * @param scope - The request's scope: a prompt, template or resource whose `requiredScopes` it is
+ * not granted is answered as unknown, so that nothing of it is told.
  * @returns The suggestions; none for a fixed resource, or an owner without a `complete` hook.
- * @throws ProtocolError - -32602 for params that are not valid, an unknown prompt, argument or
- * template; an `InsufficientScopeError` (403) for a prompt or template the request may not use.
+ * @throws ProtocolError - -32602 for params that are not valid, an unknown (or hidden) prompt or
+ * template, or an argument or `context.arguments` name that the prompt's arguments or the
+ * template's variables do not have: the hook never sees one.
  * @throws TypeError - If a hook returns something other than an array of strings.
  */
 export async function complete(
@@ -93,29 +106,36 @@ function completeNow(
       'completion/complete takes a ref/prompt or ref/resource, an argument name and value, and context.arguments of strings.',
     );
   }
+  // A prompt, template or resource the caller may not see is answered as one that does not exist:
+  // nothing of it, not even its arguments' names, is told.
   let owner: Completable | undefined;
+  let names: readonly string[] | undefined;
   if (ref.type === 'ref/prompt') {
     const prompt = server.prompts.get(ref.name as string);
-    if (!prompt?.definition().arguments?.some(({ name }) => name === argument.name)) {
-      throw invalid(
-        prompt ? `${ref.name} has no argument ${argument.name}.` : `Unknown prompt: ${ref.name}`,
-      );
+    if (!prompt || !isGranted(scope, prompt.requiredScopes)) {
+      throw invalid(`Unknown prompt: ${ref.name}`);
     }
     owner = prompt;
+    names = prompt.definition().arguments?.map(({ name }) => name) ?? [];
   } else {
-    for (const template of templatesOf(server))
-      if (template.uriTemplate === ref.uri) owner = template;
+    for (const template of templatesOf(server)) {
+      if (template.uriTemplate === ref.uri) [owner, names] = [template, variablesOf(ref.uri)];
+    }
     // A fixed resource has nothing to complete.
-    if (owner === undefined && !(server as WithResources).resources?.has(ref.uri as string)) {
+    const found = owner ?? (server as WithResources).resources?.get(ref.uri as string);
+    if (!found || !isGranted(scope, found.requiredScopes)) {
       throw invalid(`Unknown resource template: ${ref.uri}`);
     }
   }
-  if (owner !== undefined) {
-    requireScopes(
-      scope,
-      owner.requiredScopes,
-      `${ref.type === 'ref/prompt' ? 'prompt ' : ''}${ref.name ?? ref.uri}`,
-    );
+  // The hook sees only names it declared, in the argument and in the context alike.
+  for (const name of names ? [argument.name, ...Object.keys(filled)] : []) {
+    if (!names!.includes(name)) {
+      throw invalid(
+        ref.type === 'ref/prompt'
+          ? `${ref.name} has no argument ${name}.`
+          : `${ref.uri} has no variable ${name}.`,
+      );
+    }
   }
   const values = owner?.complete?.(argument.name, argument.value, {
     arguments: filled as Record<string, string>,

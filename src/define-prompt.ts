@@ -7,6 +7,7 @@
 import {
   type CompletionContext,
   MCPPromptBase,
+  type PromptArgumentName,
   type PromptArguments,
   type PromptArgumentsSchema,
   type PromptOutput,
@@ -30,8 +31,15 @@ export interface PromptSpec<Schema extends PromptArgumentsSchema> {
   argumentsSchema?: Schema;
   /** Get the messages, with the validated arguments typed from the schema. */
   get(args: PromptArguments<Schema>, scope: RequestScope): PromptOutput | Promise<PromptOutput>;
-  /** Suggest values of an argument as the user types it, for `completion/complete`. */
-  complete?(name: string, value: string, context: CompletionContext): string[] | Promise<string[]>;
+  /**
+   * Suggest values of an argument as the user types it, for `completion/complete`: `name` is one
+   * of the schema's properties, typed from it.
+   */
+  complete?(
+    name: PromptArgumentName<Schema>,
+    value: string,
+    context: CompletionContext,
+  ): string[] | Promise<string[]>;
 }
 
 /** A prompt class made by {@link definePrompt}. */

@@ -10,7 +10,7 @@ import { MCPResourceBase, MCPResourceTemplateBase } from './resource-base.js';
 import type { ResourceOutput } from './resource-contents.js';
 import type { RequestScope } from './scope.js';
 import type { Annotations, Icon, Resource } from './types.js';
-import type { TemplateVariables } from './uri-template.js';
+import type { TemplateVariableName, TemplateVariables } from './uri-template.js';
 
 /** The fields of a resource for {@link defineResource}: those of {@link MCPResourceBase}. */
 export interface ResourceSpec {
@@ -70,9 +70,9 @@ export interface ResourceTemplateSpec<T extends string> {
   ): ResourceOutput | undefined | Promise<ResourceOutput | undefined>;
   /** The resources that exist now, for `resources/list`. */
   list?(scope: RequestScope): readonly Resource[] | Promise<readonly Resource[]>;
-  /** Complete a variable's value. */
+  /** Complete a variable's value: `variable` is one of the template's, typed from it. */
   complete?(
-    variable: string,
+    variable: TemplateVariableName<NoInfer<T>>,
     value: string,
     context: CompletionContext,
   ): string[] | Promise<string[]>;

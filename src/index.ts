@@ -59,6 +59,7 @@ export {
   type AnyPrompt,
   type CompletionContext,
   MCPPromptBase,
+  type PromptArgumentName,
   type PromptArgumentSchema,
   type PromptArguments,
   type PromptArgumentsSchema,
@@ -134,7 +135,12 @@ export {
 } from './tool-base.js';
 export { toolsByName, verifyTools } from './tools.js';
 export type * from './types.js';
-export { type TemplateVariables, UriTemplate, type UriTemplateOptions } from './uri-template.js';
+export {
+  type TemplateVariableName,
+  type TemplateVariables,
+  UriTemplate,
+  type UriTemplateOptions,
+} from './uri-template.js';
 export { SERVER_VERSION } from './version.js';
 export {
   capabilitiesFor,

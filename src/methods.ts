@@ -77,7 +77,7 @@ export interface Method<Server extends MCPServerBase = MCPServerBase> {
   readonly cache?: (server: Server, scope: RequestScope) => CacheHint;
   /**
    * Check a 2026-07-28 request's other headers against its params, e.g. `Mcp-Param-*` against a
-   * tool's arguments, before the method runs.
+   * tool's arguments, before the method runs, with the request's scope (its granted scopes).
    *
    * @returns The first problem, as a sentence, or `undefined`.
    */
@@ -85,6 +85,7 @@ export interface Method<Server extends MCPServerBase = MCPServerBase> {
     server: Server,
     params: Record<string, unknown> | undefined,
     headers: HttpHeaders,
+    scope: RequestScope,
   ) => string | undefined;
   /**
    * Run the method.

@@ -86,6 +86,25 @@ export interface PromptArgumentsSchema {
  */
 export type PromptArguments<Schema extends PromptArgumentsSchema> = ToolArguments<Schema>;
 
+/**
+ * The name of an argument of a prompt, typed from its schema: the union of its properties' names
+ * (`never` without any), or `string` for a schema that is not a literal type.
+ *
+ * @example
+ * ```ts
+ * const schema = {
+ *   type: 'object',
+ *   properties: { code: { type: 'string' }, language: { type: 'string' } },
+ * } as const satisfies PromptArgumentsSchema;
+ * type Name = PromptArgumentName<typeof schema>; //=> 'code' | 'language'
+ * ```
+ */
+export type PromptArgumentName<Schema extends PromptArgumentsSchema> = Schema extends {
+  readonly properties?: infer P;
+}
+  ? keyof NonNullable<P> & string
+  : never;
+
 /** What a completion hook knows of the other arguments: those the user has filled in. */
 export interface CompletionContext {
   /** The values of the arguments already filled in, by name. */
@@ -240,12 +259,17 @@ export abstract class MCPPromptBase<
    * prompt's arguments complete to nothing; a server declares the `completions` capability when a
    * prompt or resource template has this hook.
    *
-   * @param name - The argument, e.g. `language`.
+   * @param name - The argument, e.g. `language`: always one of the schema's properties (another
+   * is refused with -32602 before the hook is called).
    * @param value - What the user has typed of it so far.
-   * @param context - The values of the arguments already filled in.
+   * @param context - The values of the arguments already filled in, of the schema's properties.
    * @returns The suggestions, best first; the first 100 are sent.
    */
-  complete?(name: string, value: string, context: CompletionContext): string[] | Promise<string[]>;
+  complete?(
+    name: PromptArgumentName<Schema>,
+    value: string,
+    context: CompletionContext,
+  ): string[] | Promise<string[]>;
 
   /**
    * Get the prompt's messages.

@@ -12,7 +12,7 @@ import { type Contents, listedNow, readNow, readTemplateNow } from './resource-r
 import type { RequestScope } from './scope.js';
 import { scopesProblem } from './scopes.js';
 import type { Annotations, Icon, Resource, ResourceTemplate } from './types.js';
-import { type TemplateVariables, UriTemplate } from './uri-template.js';
+import { type TemplateVariableName, type TemplateVariables, UriTemplate } from './uri-template.js';
 
 /** What a server needs of a fixed resource: the type of the values of a server's `resources`. */
 export interface AnyResource {
@@ -298,13 +298,14 @@ export abstract class MCPResourceTemplateBase<const T extends string = string>
    * Complete the value of a variable, for `completion/complete` of a `ref/resource` whose `uri`
    * is this template.
    *
-   * @param variable - The variable's name, as the client sent it.
+   * @param variable - The variable's name: always one of the template's (another is refused with
+   * -32602 before the hook is called).
    * @param value - What the user has typed so far.
    * @param context - The values of the other variables.
    * @returns Up to 100 values.
    */
   complete?(
-    variable: string,
+    variable: TemplateVariableName<T>,
     value: string,
     context: CompletionContext,
   ): string[] | Promise<string[]>;

@@ -268,7 +268,7 @@ function modern(
     );
   }
   if (headers !== undefined && entry?.checkHeaders !== undefined) {
-    const problem = entry.checkHeaders(server as never, params, headers);
+    const problem = entry.checkHeaders(server as never, params, headers, scope);
     if (problem) return badRequest(replyTo, ErrorCode.HeaderMismatch, problem);
   }
   if (context.notify !== undefined) {

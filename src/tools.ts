@@ -375,10 +375,13 @@ export const TOOL_METHODS: Readonly<Record<string, Method>> = {
     has: hasTools,
     named: 'name',
     input: true,
-    checkHeaders(server, params, headers) {
+    checkHeaders(server, params, headers, scope) {
       const name = params?.name;
       const tool = typeof name === 'string' ? server.tools.get(name) : undefined;
-      return tool && checkParameterHeaders(tool.headerParameters(), params?.arguments, headers);
+      // A tool the caller may not use is refused for its scope when it runs: its headers, whose
+      // problems would name its arguments, are not looked at.
+      if (tool && isGranted(scope, tool.requiredScopes))
+        return checkParameterHeaders(tool.headerParameters(), params?.arguments, headers);
     },
     run: (server, params, scope) => server[CALL_TOOL](params, scope),
   },

@@ -83,6 +83,19 @@ export type TemplateVariables<T extends string> = string extends T
         }
       >;
 
+/**
+ * The name of a variable of a URI template, typed from the template string: the union of its
+ * names (`never` without any), or `string` for a template that is not a literal type.
+ *
+ * @example
+ * ```ts
+ * type Name = TemplateVariableName<'repo://{owner}/docs/{+path}{?ref}'>; //=> 'owner' | 'path' | 'ref'
+ * ```
+ */
+export type TemplateVariableName<T extends string> = string extends T
+  ? string
+  : PathNames<Expressions<T>> | QueryNames<Expressions<T>>;
+
 /** Options of a {@link UriTemplate}. */
 export interface UriTemplateOptions {
   /**

@@ -9,6 +9,7 @@ import {
   definePrompt,
   MCPPromptBase,
   MCPServerBase,
+  type PromptArgumentName,
   type PromptArguments,
   type PromptArgumentsSchema,
   type PromptClass,
@@ -98,6 +99,43 @@ export type DefinedArguments = Expect<
     { city: string; unit?: 'C' | 'F' }
   >
 >;
+
+// --- complete(): the argument's name is one of the schema's properties. --------------------------
+
+export type Names = Expect<Equal<PromptArgumentName<typeof schema>, 'code' | 'language' | 'tone'>>;
+export type NoNames = Expect<Equal<PromptArgumentName<{ type: 'object' }>, never>>;
+export type AnyNames = Expect<Equal<PromptArgumentName<PromptArgumentsSchema>, string>>;
+export type ClassComplete = Expect<
+  Equal<
+    Parameters<NonNullable<MCPPromptBase<typeof schema>['complete']>>[0],
+    'code' | 'language' | 'tone'
+  >
+>;
+
+definePrompt({
+  name: 'completed',
+  description: 'The hook is typed from the schema.',
+  argumentsSchema: {
+    type: 'object',
+    properties: { city: { type: 'string' }, unit: { type: 'string' } },
+  },
+  get: () => '',
+  complete: (name) => {
+    const exact: Expect<Equal<typeof name, 'city' | 'unit'>> = true;
+    // @ts-expect-error -- the prompt has no argument `country`.
+    if (name === 'country') return [];
+    return exact ? [name] : [];
+  },
+});
+
+definePrompt({
+  name: 'wrong-name',
+  description: 'Refused: a hook that expects an argument the schema does not have.',
+  argumentsSchema: { type: 'object', properties: { city: { type: 'string' } } },
+  get: () => '',
+  // @ts-expect-error -- `country` is not an argument.
+  complete: (name: 'country') => [name],
+});
 
 // No schema: no arguments.
 export const Plain = definePrompt({

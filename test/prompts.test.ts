@@ -671,6 +671,55 @@ completion('-32602: unknown prompt, unknown template, malformed params', async (
   }
 });
 
+completion(
+  '-32602: a name the prompt or template does not declare never reaches the hook',
+  async () => {
+    const calls: unknown[] = [];
+    const hook = (...args: unknown[]) => {
+      calls.push(args);
+      return ['x'];
+    };
+    const server = withResources(new PromptServer(), [
+      template('file:///{dir}/{name}{?ref}', hook),
+    ]);
+    const files = { type: 'ref/resource', uri: 'file:///{dir}/{name}{?ref}' };
+    const review = { type: 'ref/prompt', name: 'review_code' };
+    const answer = (params: object) => handshake(server, 'completion/complete', params as never);
+    for (const [params, message] of [
+      [completeParams(files, 'nope', ''), 'file:///{dir}/{name}{?ref} has no variable nope.'],
+      [
+        completeParams(files, '__proto__', ''),
+        'file:///{dir}/{name}{?ref} has no variable __proto__.',
+      ],
+      [
+        completeParams(files, 'dir', '', { arguments: { name: 'a', nope: 'b' } }),
+        'file:///{dir}/{name}{?ref} has no variable nope.',
+      ],
+      [
+        completeParams(review, 'language', '', { arguments: { code: 'x', nope: 'b' } }),
+        'review_code has no argument nope.',
+      ],
+      [
+        completeParams(review, 'language', '', { arguments: JSON.parse('{"__proto__":"x"}') }),
+        'review_code has no argument __proto__.',
+      ],
+    ] as const) {
+      assert.equal(await answer(params), failure(-32602, message));
+    }
+    assert.equal(calls, []);
+    // Every variable, of the path and of the query, is one.
+    assert.equal(
+      await answer(completeParams(files, 'ref', 'v', { arguments: { dir: 'a', name: 'b' } })),
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        result: { completion: { values: ['x'], total: 1, hasMore: false } },
+      },
+    );
+    assert.equal(calls, [['ref', 'v', { arguments: { dir: 'a', name: 'b' } }]]);
+  },
+);
+
 completion('a hook that returns what is not strings is -32603, logged', async () => {
   const server = new PromptServer();
   assert.equal(

@@ -12,6 +12,7 @@ import {
   MCPServerBase,
   type ResourceTemplateClass,
   resourcesByUri,
+  type TemplateVariableName,
   type TemplateVariables,
   templatesByUriTemplate,
 } from '../src/index.js';
@@ -70,6 +71,41 @@ defineResourceTemplate({
   // @ts-expect-error -- listed resources have a uri and a name.
   list: () => [{ uri: 'x://a' }],
 });
+
+// --- complete(): the variable's name is one of the template's. ----------------------------------
+
+export type Names = Expect<
+  Equal<TemplateVariableName<'repo://{owner}/docs/{+path}{?ref}'>, 'owner' | 'path' | 'ref'>
+>;
+export type NoNames = Expect<Equal<TemplateVariableName<'config://app'>, never>>;
+export type AnyNames = Expect<Equal<TemplateVariableName<string>, string>>;
+
+defineResourceTemplate({
+  uriTemplate: 'repo://{owner}/docs/{+path}{?ref}',
+  name: 'completed',
+  read: () => '',
+  complete: (variable, value, { arguments: filled }) => {
+    const exact: Expect<Equal<typeof variable, 'owner' | 'path' | 'ref'>> = true;
+    // @ts-expect-error -- the template has no variable `branch`.
+    if (variable === 'branch') return [];
+    return exact ? [value, filled.owner ?? ''] : [];
+  },
+});
+
+defineResourceTemplate({
+  uriTemplate: 'repo://{owner}/docs/{+path}',
+  name: 'wrong-complete',
+  read: () => '',
+  // @ts-expect-error -- a hook that expects a variable the template does not have.
+  complete: (variable: 'branch') => [variable],
+});
+
+export type ClassComplete = Expect<
+  Equal<
+    Parameters<NonNullable<MCPResourceTemplateBase<'file:///{+path}{?ref}'>['complete']>>[0],
+    'path' | 'ref'
+  >
+>;
 
 // --- MCPResourceTemplateBase<T>: the same types for a class. -----------------------------------
 

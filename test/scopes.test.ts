@@ -156,17 +156,6 @@ scopes('and its use is refused: 403, -32600, with every scope it needs', async (
     [client.readResource('notes://keys'), 'notes://keys needs the scope notes:admin.'],
     [client.readResource('notes://private/3'), 'notes://private/3 needs the scope notes:admin.'],
     [
-      client.complete({ type: 'ref/prompt', name: 'audit' }, { name: 'who', value: 'a' }),
-      'prompt audit needs the scope notes:admin.',
-    ],
-    [
-      client.complete(
-        { type: 'ref/resource', uri: 'notes://private/{id}' },
-        { name: 'id', value: '' },
-      ),
-      'notes://private/{id} needs the scope notes:admin.',
-    ],
-    [
       client.callTool('share', { everyone: true }),
       'sharing with everyone needs the scopes notes:write, notes:share.',
     ],
@@ -185,6 +174,97 @@ scopes('and its use is refused: 403, -32600, with every scope it needs', async (
   const unknown = await refused(client.readResource('notes://elsewhere'));
   assert.equal([unknown.code, unknown.status], [-32002, 200]);
 });
+
+scopes('completion/complete tells a caller nothing of what it may not see', async () => {
+  const completion = (ref: object, name: string, context?: object) => ({
+    jsonrpc: '2.0',
+    id: 3,
+    method: 'completion/complete',
+    params: { ref, argument: { name, value: '' }, ...(context && { context }) },
+  });
+  const unknown = (message: string) => ({
+    jsonrpc: '2.0',
+    id: 3,
+    error: { code: -32602, message },
+  });
+  const audit = { type: 'ref/prompt', name: 'audit' } as const;
+  const absent = { type: 'ref/prompt', name: 'absent' } as const;
+  const priv = { type: 'ref/resource', uri: 'notes://private/{id}' };
+  const keys = { type: 'ref/resource', uri: 'notes://keys' };
+  const server = new NotesServer();
+  // Whatever the argument's name, right or wrong, the answer is that of a prompt that is not there.
+  for (const name of ['who', 'nope']) {
+    assert.equal(await server.handle(completion(absent, name)), unknown('Unknown prompt: absent'));
+    assert.equal(await server.handle(completion(audit, name)), unknown('Unknown prompt: audit'));
+    assert.equal(
+      await server.handle(completion(audit, 'who', { arguments: { [name]: 'x' } })),
+      unknown('Unknown prompt: audit'),
+    );
+    assert.equal(
+      await server.handle(completion(priv, name)),
+      unknown('Unknown resource template: notes://private/{id}'),
+    );
+    assert.equal(
+      await server.handle(completion(keys, name)),
+      unknown('Unknown resource template: notes://keys'),
+    );
+  }
+  // Over HTTP too, in both eras: the status of an unknown one, not a 403 that names scopes.
+  for (const protocolVersion of ['2025-11-25', '2026-07-28']) {
+    const client = new TestClient(() => new NotesServer(), { protocolVersion });
+    const hidden = await refused(client.complete(audit, { name: 'who', value: '' }));
+    const missing = await refused(client.complete(absent, { name: 'who', value: '' }));
+    assert.equal(
+      [hidden.status, hidden.code, hidden.data],
+      [missing.status, missing.code, missing.data],
+    );
+  }
+  // Granted, the prompt's argument names are checked as they are for any other prompt.
+  const granted = { grantedScopes: ['notes:admin'] };
+  assert.equal(
+    await server.handle(completion(audit, 'nope'), granted),
+    unknown('audit has no argument nope.'),
+  );
+  assert.equal(
+    await server.handle(completion(priv, 'nope'), granted),
+    unknown('notes://private/{id} has no variable nope.'),
+  );
+});
+
+scopes(
+  '2026-07-28: a hidden tool is refused for its scope before its Mcp-Param headers',
+  async () => {
+    const Deploy = defineTool({
+      name: 'deploy',
+      title: 'Deploy',
+      description: 'Deploys to a region.',
+      requiredScopes: ['ops:deploy'],
+      argumentsSchema: {
+        type: 'object',
+        properties: { secretRegion: { type: 'string', 'x-mcp-header': 'Secret-Region' } },
+        required: ['secretRegion'],
+      },
+      run: ({ secretRegion }) => `deployed to ${secretRegion}`,
+    });
+    class OpsServer extends PlainServer {
+      override readonly tools = toolsByName(new ReadNote(), new Deploy());
+    }
+    // The client does not list the tool, so it sends no Mcp-Param header for it.
+    const client = new TestClient(() => new OpsServer(), { protocolVersion: '2026-07-28' });
+    const error = await refused(client.callTool('deploy', { secretRegion: 'eu' }));
+    assert.equal([error.status, error.code], [403, -32600]);
+    assert.is(error.message, 'deploy needs the scope ops:deploy.');
+    assert.not.match(JSON.stringify(error), /Secret-Region|secretRegion/i);
+    // Granted the scope, its headers are checked as before.
+    const granted = new TestClient(() => new OpsServer(), {
+      protocolVersion: '2026-07-28',
+      grantedScopes: ['ops:deploy'],
+    });
+    assert.equal((await granted.callTool('deploy', { secretRegion: 'eu' })).content, [
+      { type: 'text', text: 'deployed to eu' },
+    ]);
+  },
+);
 
 scopes('a request granted the scopes sees and uses everything', async () => {
   const client = new TestClient(() => new NotesServer(), {
