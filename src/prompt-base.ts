@@ -100,6 +100,7 @@ export type PromptArguments<Schema extends PromptArgumentsSchema> = ToolArgument
  * ```
  */
 export type PromptArgumentName<Schema extends PromptArgumentsSchema> = Schema extends {
+  /** The arguments, by name. */
   readonly properties?: infer P;
 }
   ? keyof NonNullable<P> & string
