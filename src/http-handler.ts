@@ -34,7 +34,7 @@ import type {
   HttpResponse,
   ServerContext,
 } from './http-types.js';
-import { ErrorCode, HANDLE_NOW, utf8Length } from './jsonrpc.js';
+import { ErrorCode, HANDLE_NOW, httpStatusOf, isObject, utf8Length } from './jsonrpc.js';
 import type { RequestContext } from './routing.js';
 import type { HandleResult, MCPServerBase } from './server-base.js';
 import { EventStream, SSE_HEADERS, sseEvent } from './sse.js';
@@ -216,7 +216,20 @@ export function createHttpHandler<Principal = unknown>(
   ): HttpResponse {
     const { stream } = state;
     if (stream === undefined) return jsonOrEvent(server, payload, answer ?? undefined, request);
-    if (answer !== undefined) stream.push(sseEvent(serialize(answer, server)));
+    if (answer !== undefined) {
+      const status = Array.isArray(answer) ? undefined : httpStatusOf(answer);
+      // Sent at 200 already, with the first notification: the status is lost. Said to the
+      // developer, whose method can be refused before it runs instead.
+      if (status !== undefined && status !== 200) {
+        server.log(
+          new Error(
+            `an answer of status ${status} followed a notification, so it went in a 200 event stream: refuse before the first notification (requiredScopes, requiredClientCapabilities)`,
+          ),
+          `${isObject(payload) ? payload.method : 'a request'} lost its status`,
+        );
+      }
+      stream.push(sseEvent(serialize(answer, server)));
+    }
     stream.end();
     return state.response!;
   }

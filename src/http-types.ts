@@ -142,8 +142,11 @@ export interface HttpOptions<Principal> {
    * - `sse`: an SSE answer whenever the response is a 200, even with no notification.
    * - `json`: always JSON; notifications are dropped.
    *
-   * A client that accepts only JSON gets JSON, its notifications dropped. An answer whose status
-   * is not 200 (a refusal, a 2026-07-28 404) is JSON: a status is settled before any event.
+   * A client that accepts only JSON gets JSON, its notifications dropped. A status is settled by
+   * the first event: an answer whose status is not 200 (a refusal, a 2026-07-28 400 or 404, a 403
+   * for scopes) is JSON when it comes before any notification; after one, it goes in the 200
+   * stream, and the server's `logError()` is told. What a tool declares (`requiredScopes`,
+   * `requiredClientCapabilities`) is checked before it runs, and keeps its status.
    */
   responseMode?: 'auto' | 'sse' | 'json';
   /**
