@@ -24,6 +24,9 @@ import type {
   InitializeResult,
   InputRequest,
   InputRequiredResult,
+  JSONRPCNotification,
+  LoggingLevel,
+  ProgressToken,
   Prompt,
   ReadResourceResult,
   Resource,
@@ -52,8 +55,13 @@ export interface TestClientOptions {
   clientInfo?: Implementation;
   /**
    * Answer the input requests of a 2026-07-28 `input_required` result, as a real client asks its
-   * user or its LLM: the request is then sent again with the answers, up to 10 rounds. Without
-   * it, an `input_required` result is returned as it is.
+   * user or its LLM: the request is then sent again with the answers and the `requestState` it was
+   * given, up to 10 rounds. Its answer is the client's result (an `ElicitResult`, a
+   * `CreateMessageResult`, a `ListRootsResult`), or anything else to test how the server reads
+   * it; `undefined` leaves its request unanswered. With none
+   * answered, the `input_required` result is returned as it is, as it is without this option.
+   * A handshake-era client is never asked (the server asks in 2026-07-28 only): a request that
+   * asks then throws an `Error` that says so, rather than let the test believe it was answered.
    *
    * @example
    * ```ts
@@ -63,12 +71,68 @@ export interface TestClientOptions {
    */
   answerInput?: (request: InputRequest, key: string) => unknown;
   /**
+   * Receives each notification a request sends while it runs (progress, log messages), as the
+   * events of its SSE answer would bring them, before the request's result. Every request asks
+   * for progress (its `progressToken` is its id) and, in 2026-07-28, for log messages from
+   * {@link logLevel}; in the handshake era the server's own `logLevel` applies.
+   *
+   * @example
+   * ```ts
+   * const seen: TestNotification[] = [];
+   * const client = new TestClient(server, { onNotification: (notification) => seen.push(notification) });
+   * await client.callTool('count_mentions', { phrase: 'handle' });
+   * seen.filter((n) => n.method === 'notifications/progress').length; //=> one per document
+   * ```
+   */
+  onNotification?: (notification: TestNotification) => void;
+  /** The least severe log message a 2026-07-28 request asks for. Default `debug`: every one. */
+  logLevel?: LoggingLevel;
+  /**
    * The OAuth scopes its requests are granted, as an access token's would be over HTTP: a tool,
    * prompt, resource or template that requires others is not listed, and refused with a
    * `ResponseError` of status 403. Default: none.
    */
   grantedScopes?: readonly string[];
 }
+
+/** A `notifications/progress`: how far a request has come. */
+export interface ProgressNotification {
+  /** Always `2.0`. */
+  jsonrpc: '2.0';
+  /** The notification. */
+  method: 'notifications/progress';
+  /** What the progress is of, and how far it has come. */
+  params: {
+    /** The token of the request it is about: its id, as `TestClient` asks. */
+    progressToken: ProgressToken;
+    /** How far, greater than the last. */
+    progress: number;
+    /** The whole, when known. */
+    total?: number;
+    /** What is being done. */
+    message?: string;
+  };
+}
+
+/** A `notifications/message`: a log message of a request. */
+export interface LogNotification {
+  /** Always `2.0`. */
+  jsonrpc: '2.0';
+  /** The notification. */
+  method: 'notifications/message';
+  /** What is said. */
+  params: {
+    /** How severe. */
+    level: LoggingLevel;
+    /** What it says: a string or any JSON value. */
+    data: unknown;
+    /** Who says it. */
+    logger?: string;
+  };
+}
+
+/** A notification a request sends while it runs, which {@link TestClientOptions.onNotification} receives. */
+export type TestNotification = ProgressNotification | LogNotification;
 
 /** A JSON-RPC error answer, thrown: a {@link ProtocolError} with the HTTP status it came with. */
 export class ResponseError extends ProtocolError {
@@ -88,6 +152,22 @@ export class ResponseError extends ProtocolError {
   }
 }
 
+// What a handshake-era request that asks for input is answered (InputUnavailableError's message).
+const CANNOT_ASK =
+  /^This request needs (\S+), which a client answers in protocol 2026-07-28 only\.$/;
+
+// Why an answer that has an HTTP status cannot keep it: notifications went first.
+function statusLost(request: unknown, answer: { error?: { code?: unknown } }, status: number) {
+  const method =
+    isObject(request) && typeof request.method === 'string' ? request.method : 'A request';
+  return (
+    `${method} answered ${answer.error?.code} after its first notification: over HTTP that answer ` +
+    `goes in a 200 event stream, and the client never sees its status ${status}. Have it refused ` +
+    'before the method runs (requiredScopes, requiredClientCapabilities), or refuse before the ' +
+    'first progress or log message.'
+  );
+}
+
 // A server given as anything with handle() is not checked.
 async function verify(server: MCPServerBase): Promise<void> {
   if (typeof server.verify === 'function') await server.verify();
@@ -100,7 +180,8 @@ async function verify(server: MCPServerBase): Promise<void> {
  * server's tools with `server.verify()`, and throws what that finds from every request: a schema
  * ajv cannot compile fails the first test, not a client's first call. A JSON-RPC error is thrown as a
  * {@link ResponseError} (a `ProtocolError`) with its code; a tool's failure is a result with
- * `isError`, as on the wire.
+ * `isError`, as on the wire. Its requests ask for progress and log messages, which
+ * `onNotification` receives, and `answerInput` answers a 2026-07-28 server's input requests.
  *
  * @example
  * ```ts
@@ -156,16 +237,35 @@ export class TestClient {
    * @param payload - What a client would post, before JSON encoding.
    * @param headers - HTTP headers to send with it, lower-case, e.g. to test their checks.
    * @returns The answer, after JSON decoding, or `undefined` when none is owed.
+   * @throws Error - When an answer that has an HTTP status other than 200 follows a notification
+   * of its request: over HTTP it would go in a 200 event stream, its status lost.
    */
   async send(payload: unknown, headers?: Record<string, string>): Promise<unknown> {
     const body = JSON.parse(JSON.stringify(payload));
     this.#verified ??= verify(this.#server());
     await this.#verified;
-    const { grantedScopes } = this.#options;
-    const answer = await this.#server().handle(body, { headers, grantedScopes });
+    const { grantedScopes, onNotification } = this.#options;
+    const server = this.#server();
+    let notified = 0;
+    // As the HTTP layer streams them: each through JSON, one that JSON cannot carry dropped.
+    const notify = (notification: JSONRPCNotification) => {
+      let sent: TestNotification;
+      try {
+        sent = JSON.parse(JSON.stringify(notification));
+      } catch (error) {
+        server.log(error, 'a notification is not JSON');
+        return;
+      }
+      notified++;
+      onNotification?.(sent);
+    };
+    const answer = await server.handle(body, { headers, grantedScopes, notify });
     if (answer === undefined) return undefined;
     const parsed = JSON.parse(JSON.stringify(answer));
     const status = Array.isArray(answer) ? undefined : httpStatusOf(answer);
+    if (notified > 0 && status !== undefined && status !== 200) {
+      throw new Error(statusLost(body, parsed, status));
+    }
     // The status travels as it would over HTTP: beside the body, not in it.
     if (status !== undefined) Object.defineProperty(parsed, 'status', { value: status });
     return parsed;
@@ -179,26 +279,59 @@ export class TestClient {
    * @param params - Its params.
    * @returns The result.
    * @throws ResponseError - With the code, message and HTTP status of a JSON-RPC error answer.
+   * @throws Error - With `answerInput`, in the handshake era, when the method asked for input,
+   * which the server sends in 2026-07-28 only.
    */
   async request<R extends Result = Result>(method: string, params?: object): Promise<R> {
-    let result = await this.#request(method, params);
     const { answerInput } = this.#options;
+    if (answerInput !== undefined && !this.#modern)
+      return this.#notAsked(method, params) as Promise<R>;
+    let result = await this.#request(method, params);
     for (let round = 0; answerInput !== undefined && round < 10; round++) {
       if (result.resultType !== 'input_required') break;
       const { inputRequests = {}, requestState } = result as InputRequiredResult;
       const inputResponses: Record<string, unknown> = {};
       for (const [key, request] of Object.entries(inputRequests)) {
-        inputResponses[key] = await answerInput(request, key);
+        const answer = await answerInput(request, key);
+        if (answer !== undefined) inputResponses[key] = answer;
       }
-      result = await this.#request(method, { ...params, inputResponses, requestState });
+      if (Object.keys(inputResponses).length === 0) break;
+      // As a real client does: the answers, and the state it was given, sent back as they came.
+      const retry: Record<string, unknown> = { ...params, inputResponses };
+      if (requestState !== undefined) retry.requestState = requestState;
+      result = await this.#request(method, retry);
     }
     return result as R;
+  }
+
+  // A handshake-era server cannot ask (it sends input requests in 2026-07-28 only): a tool says so
+  // in a result with isError, a prompt or a resource with -32021, neither an answer to a test that
+  // gave answerInput.
+  async #notAsked(method: string, params: object | undefined): Promise<Result> {
+    let said: string | undefined;
+    let result: Result | undefined;
+    try {
+      result = await this.#request(method, params);
+      const { content, isError } = result as Partial<CallToolResult>;
+      const block = isError === true && content?.length === 1 ? content[0] : undefined;
+      if (block?.type === 'text') said = block.text;
+    } catch (error) {
+      if (!(error instanceof ResponseError)) throw error;
+      said = error.message;
+      if (!CANNOT_ASK.test(said)) throw error;
+    }
+    const asked = said === undefined ? null : CANNOT_ASK.exec(said);
+    if (asked === null) return result!;
+    throw new Error(
+      `The server asked for ${asked[1]}, which it asks a client in protocol 2026-07-28 only: ` +
+        "answerInput was not called. Test input with protocolVersion: '2026-07-28'.",
+    );
   }
 
   async #request(method: string, params: object | undefined): Promise<Result> {
     const id = this.#nextId++;
     const headers = await this.#headers(method, params);
-    const message = { jsonrpc: '2.0', id, method, ...this.#params(params) };
+    const message = { jsonrpc: '2.0', id, method, ...this.#params(params, id) };
     const answer = await this.send(message, headers);
     if (!isObject(answer) || answer.id !== id) {
       throw new Error(`expected a response to request ${id}, got ${JSON.stringify(answer)}`);
@@ -373,14 +506,25 @@ export class TestClient {
     );
   }
 
-  #params(params: object | undefined): { params?: object } {
-    if (!this.#modern) return params === undefined ? {} : { params };
-    const meta: Record<string, unknown> = {
-      [META.protocolVersion]: this.#options.protocolVersion,
-      [META.clientCapabilities]: this.#options.clientCapabilities ?? {},
-    };
-    if (this.#options.clientInfo !== undefined) meta[META.clientInfo] = this.#options.clientInfo;
-    return { params: { ...params, _meta: meta } };
+  // A request's params, with the _meta of its era: every request asks for progress, by its id.
+  #params(params: object | undefined, id?: number): { params?: object } {
+    const meta: Record<string, unknown> = {};
+    if (id !== undefined) meta.progressToken = id;
+    if (this.#modern) {
+      const {
+        protocolVersion,
+        clientCapabilities = {},
+        clientInfo,
+        logLevel = 'debug',
+      } = this.#options;
+      meta[META.protocolVersion] = protocolVersion;
+      meta[META.clientCapabilities] = clientCapabilities;
+      if (clientInfo !== undefined) meta[META.clientInfo] = clientInfo;
+      if (id !== undefined) meta[META.logLevel] = logLevel;
+    }
+    if (Object.keys(meta).length === 0) return params === undefined ? {} : { params };
+    const given = (params as { _meta?: object } | undefined)?._meta;
+    return { params: { ...params, _meta: { ...given, ...meta } } };
   }
 
   // The headers a real client sends: after a handshake, the version it negotiated; in 2026-07-28,
