@@ -1,7 +1,8 @@
 // Checks the guides in docs/: their ```ts blocks type-check against the sources (a guide's blocks
 // as one module, as if it were a file in docs/, so that `mcp-protocol-core` and `../examples/…`
-// resolve as they do in the project), and every relative link, from the guides and from
-// README.md, leads to a file, and to a heading of it when it names one.
+// resolve as they do in the project); every relative link, from the guides, README.md and the
+// READMEs of examples/ and bench/, leads to a file, and to a heading of it when it names one; and
+// README.md stays a front door of at most README_LINES lines, the rest living in the guides.
 //
 //   npx tsx scripts/check-guides.ts
 //   npx tsx scripts/check-guides.ts --print docs/testing.md   # a guide's code as one module
@@ -15,6 +16,16 @@ const docs = join(root, 'docs');
 const guides = readdirSync(docs)
   .filter((name) => name.endsWith('.md'))
   .map((name) => join(docs, name));
+// Every Markdown file whose links are checked: the guides, the README, and the READMEs beside the
+// demo, the other examples and the benchmark.
+const readmes = [
+  join(root, 'README.md'),
+  join(root, 'bench', 'README.md'),
+  ...readdirSync(join(root, 'examples'), { recursive: true, encoding: 'utf8' })
+    .filter((path) => /(^|\/)README\.md$/.test(path) && !path.includes('node_modules'))
+    .map((path) => join(root, 'examples', path)),
+];
+const README_LINES = 300;
 const problems: string[] = [];
 const where = (file: string, line: number) => `${relative(root, file)}:${line}`;
 
@@ -193,11 +204,17 @@ if (process.argv[2] === '--print') {
 }
 const blocks = checkCode();
 let links = 0;
-for (const file of [...guides, join(root, 'README.md')]) links += checkLinks(file);
+for (const file of [...guides, ...readmes]) links += checkLinks(file);
+const readmeLines = readFileSync(join(root, 'README.md'), 'utf8').trimEnd().split('\n').length;
+if (readmeLines > README_LINES) {
+  problems.push(
+    `README.md: ${readmeLines} lines, more than ${README_LINES}: move the detail to a guide in docs/`,
+  );
+}
 if (problems.length > 0) {
   console.error(problems.join('\n'));
   process.exit(1);
 }
 console.log(
-  `docs: ${guides.length} guides, ${blocks} code blocks compile, ${links} links lead somewhere`,
+  `docs: ${guides.length} guides, ${blocks} code blocks compile, ${links} links in ${guides.length + readmes.length} files lead somewhere, README.md ${readmeLines} lines`,
 );

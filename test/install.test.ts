@@ -90,7 +90,10 @@ install('a fresh clone packs into a package that ESM and CommonJS projects impor
     ],
     app,
   );
-  writeFileSync(join(app, 'esm.mjs'), USE((entry) => `await import('${entry}')`));
+  writeFileSync(
+    join(app, 'esm.mjs'),
+    USE((entry) => `await import('${entry}')`),
+  );
   writeFileSync(
     join(app, 'cjs.cjs'),
     `(async () => {${USE((entry) => `require('${entry}')`)}})();`,

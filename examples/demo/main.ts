@@ -194,11 +194,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error('MCP_STATE_KEY must be 32 bytes or more, e.g. openssl rand -base64 32.');
     process.exit(1);
   }
-  if (stateKey === undefined) {
-    console.error(
-      'MCP_STATE_KEY is not set: input requests are signed with a key made for this process. Replicas behind one address need one key in common: set MCP_STATE_KEY (32 bytes or more) in each.',
-    );
-  }
   const demo = await startDemo({
     port: Number(process.env.PORT ?? 3000),
     token: process.env.MCP_STAFF_TOKEN,
@@ -208,6 +203,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     authorizationServer: process.env.MCP_AUTHORIZATION_SERVER,
     corsOrigins: process.env.MCP_CORS_ORIGINS?.split(','),
   });
+  console.log(
+    'The mcp-protocol-core demo: this repository, served to MCP clients by two servers (examples/demo/README.md).\n',
+  );
   console.log(
     `Project server:    ${demo.base}/mcp  (one repository: ${demo.base}/mcp/${demo.repository})`,
   );
@@ -223,7 +221,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       `  curl -s ${demo.authorization.tokenEndpoint} -d grant_type=client_credentials -d client_id=demo -d scope=${OPERATIONS_SCOPE} -d resource=${demo.metadata.document.resource}`,
     );
   }
-  console.log('\nConnect a client (the MCP Inspector 2.x needs Node 22.19 or later):');
+  console.log('\nConnect a client (the MCP Inspector 2.12.0 needs Node 22.19.0 or later):');
   console.log(
     `  npx @modelcontextprotocol/inspector@2.12.0 --cli ${demo.base}/mcp --method tools/list`,
   );
