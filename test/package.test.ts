@@ -173,16 +173,19 @@ pkg(
   },
 );
 
-pkg('the README opens with the two commands; the protocol guide shows the in-process example', () => {
-  const head = read('README.md').split('\n').slice(0, 10).join('\n');
-  assert.match(head, /npm ci && npm start/);
-  assert.match(head, /npm test/);
-  const example = read('examples/in-process.ts');
-  assert.ok(
-    read('docs/protocol.md').includes(`\`\`\`ts\n${example}\`\`\``),
-    'docs/protocol.md shows examples/in-process.ts',
-  );
-});
+pkg(
+  'the README opens with the two commands; the protocol guide shows the in-process example',
+  () => {
+    const head = read('README.md').split('\n').slice(0, 10).join('\n');
+    assert.match(head, /npm ci && npm start/);
+    assert.match(head, /npm test/);
+    const example = read('examples/in-process.ts');
+    assert.ok(
+      read('docs/protocol.md').includes(`\`\`\`ts\n${example}\`\`\``),
+      'docs/protocol.md shows examples/in-process.ts',
+    );
+  },
+);
 
 pkg('every example imports the library by its name, so that it runs when copied out', () => {
   const examples = readdirSync(new URL('examples/', root), {
