@@ -16,7 +16,7 @@
 //   in-process floor does: what no server that reads its requests can beat. For a request that
 //   asks for progress, each message of the stream is stringified and written as an SSE event, as
 //   it would be sent.
-// - ours: this library through its node:http adapter (examples/node-http.ts), a server per request,
+// - ours: this library through its node:http adapter (nodeListener of mcp-protocol-core/http), a server per request,
 //   as the README does it: createServer(nodeListener(createHttpHandler(() => new BenchServer()))).
 // - ours-generated: the same, its validators generated at build time (bench/.out/validators.mjs,
 //   as examples/workers/build.ts makes them) and handed over with setSchemaCompiler: ajv never
@@ -166,7 +166,7 @@ async function mcpLiteListener(): Promise<RequestListener> {
 }
 
 async function oursListener(): Promise<RequestListener> {
-  const { nodeListener } = await import('../examples/node-http.js');
+  const { nodeListener } = await import('../src/http.js');
   const { benchHttpHandler } = await import('./contenders/ours.js');
   return nodeListener(benchHttpHandler());
 }

@@ -29,8 +29,7 @@ import {
   templatesByUriTemplate,
   toolsByName,
 } from 'mcp-protocol-core';
-import { createHttpHandler } from 'mcp-protocol-core/http';
-import { nodeListener } from './node-http.js';
+import { createHttpHandler, nodeListener } from 'mcp-protocol-core/http';
 
 /** A real PNG: one opaque red pixel, 8-bit RGB (signature, IHDR, IDAT, IEND; 69 bytes). */
 export const RED_PIXEL_PNG =

@@ -34,6 +34,12 @@ export {
   type ServerContext,
 } from './http-handler.js';
 export {
+  type NodeRequest,
+  type NodeResponse,
+  nodeListener,
+  readNodeBody,
+} from './node-listener.js';
+export {
   PROTECTED_RESOURCE_PATH,
   type ProtectedResourceMetadata,
   type ProtectedResourceMetadataHandler,

@@ -9,12 +9,12 @@ import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { nodeListener } from '../examples/node-http.js';
 import {
   createFetchHandler,
   createHttpHandler,
   DEFAULT_MAX_BODY_BYTES,
   type HttpOptions,
+  nodeListener,
 } from '../src/http.js';
 import { TestServer } from './fixtures.js';
 import { GatedServer } from './gated-server.js';

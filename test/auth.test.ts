@@ -5,7 +5,6 @@ import express from 'express';
 import { Hono } from 'hono';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { nodeListener } from '../examples/node-http.js';
 import {
   bearerChallenge,
   bearerToken,
@@ -14,6 +13,7 @@ import {
   type HttpRequest,
   type HttpResponse,
   isRefusal,
+  nodeListener,
   PROTECTED_RESOURCE_PATH,
   protectedResourceMetadata,
   type Refusal,

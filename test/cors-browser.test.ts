@@ -12,7 +12,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startDemo } from '../examples/demo/main.js';
-import { nodeListener } from '../examples/node-http.js';
+import { nodeListener } from '../src/http.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

@@ -4,8 +4,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { nodeListener } from '../examples/node-http.js';
-import { createHttpHandler, type HttpRequest } from '../src/http.js';
+import { createHttpHandler, type HttpRequest, nodeListener } from '../src/http.js';
 import { encodeHeaderValue, toolsByName } from '../src/index.js';
 import { Forecast, TestServer } from './fixtures.js';
 

@@ -10,8 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { nodeListener } from '../examples/node-http.js';
-import { createHttpHandler } from '../src/http.js';
+import { createHttpHandler, nodeListener } from '../src/http.js';
 import { definePrompt, MCPServerBase, promptsByName } from '../src/index.js';
 
 const CITIES = ['Oslo', 'Osaka', 'Ottawa', 'Paris'];

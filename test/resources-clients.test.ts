@@ -11,8 +11,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { nodeListener } from '../examples/node-http.js';
-import { createHttpHandler } from '../src/http.js';
+import { createHttpHandler, nodeListener } from '../src/http.js';
 import {
   defineResource,
   defineResourceTemplate,

@@ -5,12 +5,12 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { nodeListener } from '../examples/node-http.js';
 import {
   createFetchHandler,
   createHttpHandler,
   type HttpOptions,
   type HttpResponse,
+  nodeListener,
 } from '../src/http.js';
 import { defineTool, MCPServerBase, type RequestScope, toolsByName } from '../src/index.js';
 

@@ -15,10 +15,9 @@
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
-import { createHttpHandler, type HttpHandler } from 'mcp-protocol-core/http';
+import { createHttpHandler, type HttpHandler, nodeListener } from 'mcp-protocol-core/http';
 import { ProjectServer } from '../demo/project-server.js';
 import { loadRepository } from '../demo/repository.js';
-import { nodeListener } from '../node-http.js';
 
 const repository = loadRepository(fileURLToPath(new URL('../../', import.meta.url)));
 
@@ -47,6 +46,6 @@ export async function start(
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { url } = await start(Number(process.env.PORT ?? 3000));
+  const { url } = await start(Number(process.env['PORT'] ?? 3000));
   console.log(`MCP server listening on ${url}`);
 }

@@ -4,10 +4,9 @@ import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
-import { createHttpHandler, type HttpHandler } from 'mcp-protocol-core/http';
+import { createHttpHandler, type HttpHandler, readNodeBody } from 'mcp-protocol-core/http';
 import { ProjectServer } from '../demo/project-server.js';
 import { loadRepository } from '../demo/repository.js';
-import { readNodeBody } from '../node-http.js';
 
 const repository = loadRepository(fileURLToPath(new URL('../../', import.meta.url)));
 
@@ -51,6 +50,6 @@ export async function start(
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { url } = await start(Number(process.env.PORT ?? 3000));
+  const { url } = await start(Number(process.env['PORT'] ?? 3000));
   console.log(`MCP server listening on ${url}`);
 }

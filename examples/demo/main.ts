@@ -16,10 +16,10 @@ import {
   bearerToken,
   createHttpHandler,
   type HttpRequest,
+  nodeListener,
   protectedResourceMetadata,
   unauthorized,
 } from 'mcp-protocol-core/http';
-import { nodeListener } from '../node-http.js';
 import type { AuthorizationServer } from '../oauth/authorization-server.js';
 import { discoverJwksUri, jwtAuthorizer } from '../oauth/verify-jwt.js';
 import { Activity } from './activity.js';

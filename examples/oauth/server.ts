@@ -10,8 +10,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { defineTool, MCPServerBase, toolsByName } from 'mcp-protocol-core';
-import { createHttpHandler, protectedResourceMetadata } from 'mcp-protocol-core/http';
-import { nodeListener } from '../node-http.js';
+import { createHttpHandler, nodeListener, protectedResourceMetadata } from 'mcp-protocol-core/http';
 import { startAuthorizationServer } from './authorization-server.js';
 import { discoverJwksUri, jwtAuthorizer } from './verify-jwt.js';
 
