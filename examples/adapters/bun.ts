@@ -25,7 +25,7 @@ declare const Bun: {
 const BUN_DEFAULT_MAX_REQUEST_BODY_SIZE = 128 * 1024 * 1024;
 
 /** Serve a handler at /mcp of 127.0.0.1:PORT, and print the URL once it listens. */
-export function serve(handler: FetchHandler, port = Number(process.env.PORT ?? 3000)) {
+export function serve(handler: FetchHandler, port = Number(process.env['PORT'] ?? 3000)) {
   const server = Bun.serve({
     hostname: '127.0.0.1',
     port,

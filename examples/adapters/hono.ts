@@ -44,6 +44,6 @@ export function start(port = 3000, served: Hono = app) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { url } = await start(Number(process.env.PORT ?? 3000));
+  const { url } = await start(Number(process.env['PORT'] ?? 3000));
   console.log(`MCP server listening on ${url}`);
 }

@@ -1,13 +1,11 @@
 // Any MCP server over stdio, for a local client that starts it as a child process: one JSON-RPC
-// message per line on stdin, one answer per line on stdout, logs on stderr. Here, the demo's
-// public project server: `node --import tsx examples/adapters/stdio.ts` from the repository's root.
-// Not `npm run start:stdio` in a client's configuration: npm prints a header on stdout first
-// (unless --silent), and stdout may carry MCP messages only.
+// message per line on stdin, one per line on stdout, logs on stderr. Here, the demo's project
+// server: `node --import tsx examples/adapters/stdio.ts` (not `npm run`: npm prints on stdout).
+import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import {
   ErrorCode,
   errorResponse,
-  type JSONRPCNotification,
   type JSONRPCResponse,
   type MCPServerBase,
 } from 'mcp-protocol-core';
@@ -17,56 +15,45 @@ import { loadRepository } from '../demo/repository.js';
 
 /** Where {@link serveStdio} reads and writes; the process's own streams when left out. */
 export interface StdioOptions {
-  /** The client's messages, one per line. */
-  input?: AsyncIterable<Uint8Array | string>;
-  /** The answers, one per line, and nothing else. */
-  output?: NodeJS.WritableStream;
-  /** The adapter's own logs: lines refused, answers that could not be written. */
-  error?: NodeJS.WritableStream;
-  /** The longest line read, in bytes; a longer one is answered -32600 and dropped as it comes. */
-  maxLineBytes?: number;
+  input?: AsyncIterable<Uint8Array | string>; // the client's messages, one per line
+  output?: Writable; // what the client reads, and nothing else
+  error?: NodeJS.WritableStream; // the adapter's own logs
+  maxLineBytes?: number; // a longer line is answered -32600, its bytes dropped as they come
 }
 
 /**
- * Serve an MCP server over stdio until the input ends, then wait for every answer. Requests are
- * answered concurrently, each answer written whole on its own line as soon as it is ready, so
- * they may come out of order, as JSON-RPC allows. No headers: a 2026-07-28 request is known by its
- * `_meta`, and a batch is 2025-03-26's. The server's `logError` writes with console.error, to the
- * process's stderr.
- *
- * @param createServer - Makes the server, once: one client talks to it for the process's life.
- * @param options - The streams, and the longest line.
- * @returns When the input has ended and every answer is written.
- *
- * @example
- * ```ts
- * await serveStdio(() => new NotesServer());
- * ```
+ * Serve an MCP server until the input ends and every answer is written. Requests are answered
+ * concurrently, each on its own line when ready. While the client does not read the output, no
+ * more input is read, and a notification's `notify()` promise waits for the output to drain.
  */
-export async function serveStdio(
-  createServer: () => MCPServerBase,
-  options: StdioOptions = {},
-): Promise<void> {
+export async function serveStdio(createServer: () => MCPServerBase, options: StdioOptions = {}) {
   const { input = process.stdin, output = process.stdout, error = process.stderr } = options;
-  const { maxLineBytes = DEFAULT_MAX_BODY_BYTES } = options;
   const server = createServer();
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  const pending = new Set<Promise<void>>();
-  // An answer JSON cannot carry (a BigInt in a tool's _meta, say) becomes -32603, logged.
+  const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const [decoder, pending] = [new TextDecoder('utf-8', { fatal: true }), new Set<Promise<void>>()];
+  let drained: Promise<void> | undefined; // while the output is full: the client is not reading
+  const write = (line: string) => {
+    if (output.write(`${line}\n`) || output.destroyed) return drained;
+    drained ??= new Promise((resolve) => {
+      const done = () => {
+        output.off('drain', done).off('close', done).off('error', done);
+        drained = undefined;
+        resolve();
+      };
+      output.on('drain', done).on('close', done).on('error', done);
+    });
+    return drained;
+  };
   const json = (response: JSONRPCResponse) => {
     try {
       return JSON.stringify(response);
     } catch (thrown) {
-      server.log(thrown, 'the answer is not JSON');
+      server.log(thrown, 'the answer is not JSON'); // a BigInt in _meta, say: -32603 instead
       return JSON.stringify(errorResponse(response.id, ErrorCode.InternalError, 'Internal error'));
     }
   };
-  const send = (answer: JSONRPCResponse | JSONRPCResponse[] | undefined) => {
-    if (answer === undefined) return;
-    output.write(`${Array.isArray(answer) ? `[${answer.map(json).join(',')}]` : json(answer)}\n`);
-  };
-  const notify = (notification: JSONRPCNotification) =>
-    output.write(`${JSON.stringify(notification)}\n`);
+  const send = (answer: JSONRPCResponse | JSONRPCResponse[] | undefined) =>
+    answer && write(Array.isArray(answer) ? `[${answer.map(json).join(',')}]` : json(answer));
   const refuse = (code: number, message: string) => {
     error.write(`stdio: ${message}\n`);
     send(errorResponse(null, code, message));
@@ -74,14 +61,8 @@ export async function serveStdio(
   const writeFailed = (thrown: Error) =>
     error.write(`stdio: an answer was not written: ${thrown}\n`);
   output.on('error', writeFailed);
-
-  let parts: Uint8Array[] = [];
-  let size = 0;
-  const endLine = () => {
-    const bytes = size > maxLineBytes ? undefined : Buffer.concat(parts, size);
-    parts = [];
-    size = 0;
-    if (bytes === undefined)
+  const endLine = (bytes: Uint8Array | undefined) => {
+    if (!bytes)
       return refuse(ErrorCode.InvalidRequest, `A line is longer than ${maxLineBytes} bytes.`);
     let payload: unknown;
     try {
@@ -91,36 +72,35 @@ export async function serveStdio(
     } catch {
       return refuse(ErrorCode.ParseError, 'A line is not valid JSON.');
     }
-    // One client: its notifications/cancelled may cancel its requests; progress and log
-    // messages go out as lines before the answer.
+    // One client, one caller: its notifications/cancelled may cancel its requests.
+    const notify = (notification: object) => write(JSON.stringify(notification));
     const answered = server
       .handle(payload, { caller: 'stdio', notify })
       .then(send, (thrown) => server.log(thrown, 'handle failed'))
       .finally(() => pending.delete(answered));
     pending.add(answered);
   };
+  let [parts, size] = [[] as Uint8Array[], 0];
   for await (const chunk of input) {
     let rest = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     for (let newline = rest.indexOf(10); ; newline = rest.indexOf(10)) {
       const piece = newline === -1 ? rest : rest.subarray(0, newline);
       size += piece.length;
-      // Past the limit, the line's bytes are dropped as they come: memory stays bounded.
-      if (size <= maxLineBytes) parts.push(piece);
+      if (size <= maxLineBytes) parts.push(piece); // past it, dropped: memory stays bounded
       if (newline === -1) break;
-      endLine();
-      rest = rest.subarray(newline + 1);
+      endLine(size > maxLineBytes ? undefined : Buffer.concat(parts, size));
+      [parts, size, rest] = [[], 0, rest.subarray(newline + 1)];
     }
+    await drained; // no more requests while the client does not read the answers
   }
-  if (size > 0) endLine(); // a last line without its newline
+  if (size > 0) endLine(size > maxLineBytes ? undefined : Buffer.concat(parts, size));
   await Promise.all(pending);
   output.off('error', writeFailed);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  // Whatever prints with console.log would break the stream: it goes to stderr.
-  console.log = console.info = console.debug = console.error;
+  console.log = console.info = console.debug = console.error; // stdout carries MCP messages only
   const repository = loadRepository(fileURLToPath(new URL('../../', import.meta.url)));
   console.error(`The ${repository.name} project server, on stdio: one JSON-RPC message per line.`);
-  // Once stdin has ended and every answer is written, nothing is left to do: the process exits 0.
-  await serveStdio(() => new ProjectServer([repository]));
+  await serveStdio(() => new ProjectServer([repository])); // exits 0 once stdin ends
 }

@@ -92,7 +92,7 @@ function complete(
   value: string,
   { arguments: filled }: CompletionContext,
 ): string[] {
-  const scoped = among(repositories, filled.repository);
+  const scoped = among(repositories, filled['repository']);
   switch (name) {
     case 'repository':
       return matching(

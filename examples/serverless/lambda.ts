@@ -52,7 +52,7 @@ function toRequest(event: LambdaHttpEvent, signal?: AbortSignal): HttpRequest {
     if (value !== undefined) headers[name.toLowerCase()] = value;
   }
   // Payload 2.0 moves the Cookie header to `cookies`: put it back, for an authorize hook.
-  if (event.cookies?.length) headers.cookie = event.cookies.join('; ');
+  if (event.cookies?.length) headers['cookie'] = event.cookies.join('; ');
   return {
     method: event.requestContext.http.method,
     url: event.rawQueryString ? `${event.rawPath}?${event.rawQueryString}` : event.rawPath,
@@ -133,7 +133,7 @@ export function lambdaStreamingHandler(
 // Made once, at module scope: a warm instance reuses it for every invocation. ajv is loaded, and a
 // tool's validator compiled, at the first call that needs one, not during the cold start.
 const mcp = createHttpHandler(() => new GreetServer(), {
-  allowedHosts: process.env.ALLOWED_HOSTS?.split(',').map((host) => host.trim()) ?? LOCAL_HOSTS,
+  allowedHosts: process.env['ALLOWED_HOSTS']?.split(',').map((host) => host.trim()) ?? LOCAL_HOSTS,
 });
 
 /** The server, buffered, for an HTTP API or a function URL: handler `index.handler`. */

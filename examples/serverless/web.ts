@@ -10,7 +10,7 @@ import { GreetServer } from '../quickstart/server.js';
 // Made once, at module scope: a warm instance reuses it for every request. ajv is loaded, and a
 // tool's validator compiled, at the first call that needs one, not during the cold start.
 const mcp = createFetchHandler(() => new GreetServer(), {
-  allowedHosts: process.env.ALLOWED_HOSTS?.split(',').map((host) => host.trim()) ?? LOCAL_HOSTS,
+  allowedHosts: process.env['ALLOWED_HOSTS']?.split(',').map((host) => host.trim()) ?? LOCAL_HOSTS,
 });
 
 // One export per HTTP method (Vercel, Next.js): MCP is POST; the handler answers GET and DELETE
