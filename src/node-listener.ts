@@ -27,7 +27,10 @@ export interface NodeRequest {
   /** Whether the body has been read to its end. */
   readonly readableEnded: boolean;
   /** The connection. */
-  readonly socket: { readonly destroyed: boolean };
+  readonly socket: {
+    /** Whether it is closed: the client went away. */
+    readonly destroyed: boolean;
+  };
   /** Listen for `data` (a chunk of bytes), `end` and `error`. */
   on(event: string, listener: (...args: any[]) => void): unknown;
   /** Stop reading the body. */
