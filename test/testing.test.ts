@@ -13,10 +13,12 @@ import { loadRepository } from '../examples/demo/repository.js';
 import { nodeListener } from '../examples/node-http.js';
 import { createHttpHandler } from '../src/http.js';
 import {
+  definePrompt,
   defineTool,
   InsufficientScopeError,
   MCPServerBase,
   ProtocolError,
+  promptsByName,
   type RequestScope,
   toolsByName,
 } from '../src/index.js';
@@ -300,6 +302,56 @@ seeing('handshake era: a test that expects to be asked is told the server cannot
     assert.is(plain.isError, true);
   }),
 );
+
+seeing('handshake era: a prompt that asks is -32021, told as the server cannot ask', async () => {
+  const Topic = definePrompt({
+    name: 'topic',
+    description: 'Asks for a topic first.',
+    async get(_args, scope) {
+      await scope.elicit('topic', form);
+      return 'Tell me.';
+    },
+  });
+  class Prompting extends StatusServer {
+    override readonly prompts = promptsByName(new Topic());
+  }
+  const answering = new TestClient(() => new Prompting(), { answerInput: () => undefined });
+  const told = await failure(answering.getPrompt('topic'));
+  assert.match(told.message, 'The server asked for elicitation/create, which it asks');
+  // Any other error is thrown as it came.
+  const unknown = (await failure(answering.getPrompt('nope'))) as ResponseError;
+  assert.is(unknown.code, -32602);
+  const plain = (await failure(
+    new TestClient(() => new Prompting()).getPrompt('topic'),
+  )) as ResponseError;
+  assert.is(plain.code, -32021);
+});
+
+seeing('a notification JSON cannot carry is dropped and logged, as over HTTP', async () => {
+  const Odd = defineTool({
+    name: 'odd',
+    title: 'Odd',
+    description: 'Logs what JSON cannot carry, then something it can.',
+    argumentsSchema: { type: 'object' },
+    run: (_args, scope) => {
+      scope.log('info', { big: 1n });
+      scope.log('info', 'plain');
+      return 'done';
+    },
+  });
+  class Logging extends StatusServer {
+    override readonly tools = toolsByName(new Odd());
+  }
+  const server = new Logging();
+  const seen: TestNotification[] = [];
+  const client = new TestClient(server, { onNotification: (n) => seen.push(n) });
+  assert.equal((await client.callTool('odd')).content, [{ type: 'text', text: 'done' }]);
+  assert.equal(
+    seen.map(({ params }) => (params as { data: unknown }).data),
+    ['plain'],
+  );
+  assert.match(server.logged.join('\n'), /^a notification is not JSON: .*BigInt/);
+});
 
 seeing.run();
 
