@@ -7,7 +7,7 @@
 
 import { completionMethods } from './completions.js';
 import { ProtocolError } from './errors.js';
-import { ErrorCode, isObject } from './jsonrpc.js';
+import { ErrorCode, isObject, isPromiseLike } from './jsonrpc.js';
 import {
   type Method,
   type Methods,
@@ -20,6 +20,7 @@ import { type AnyPrompt, renderNow } from './prompt-base.js';
 import { isGranted, requireScopes } from './scopes.js';
 import type { MCPServerBase } from './server-base.js';
 import type { Prompt } from './types.js';
+import { promptFor, promptResultFor, versionOf } from './versions.js';
 
 let feature: readonly Methods[] | undefined;
 
@@ -61,8 +62,11 @@ export const PROMPT_METHODS: Readonly<Record<string, Method>> = {
     cache: (server) => server.promptsCache ?? PUBLIC_FIVE_MINUTES,
     run(server, params, scope) {
       const prompts: Prompt[] = [];
+      const version = versionOf(scope);
       for (const prompt of server.prompts.values()) {
-        if (isGranted(scope, prompt.requiredScopes)) prompts.push(prompt.definition());
+        if (isGranted(scope, prompt.requiredScopes)) {
+          prompts.push(promptFor(prompt.definition(), version));
+        }
       }
       const { items, nextCursor } = page(prompts, params.cursor, pageSizeOf(server), 'prompts');
       return nextCursor === undefined ? { prompts: items } : { prompts: items, nextCursor };
@@ -86,7 +90,11 @@ export const PROMPT_METHODS: Readonly<Record<string, Method>> = {
         throw new ProtocolError(ErrorCode.InvalidParams, `Unknown prompt: ${name}`);
       }
       requireScopes(scope, prompt.requiredScopes, `prompt ${name}`);
-      return renderNow(prompt, args, scope);
+      const result = renderNow(prompt, args, scope);
+      const version = versionOf(scope);
+      return isPromiseLike(result)
+        ? Promise.resolve(result).then((settled) => promptResultFor(settled, version))
+        : promptResultFor(result, version);
     },
   },
 };

@@ -37,6 +37,13 @@ import type {
   Resource,
   ResourceTemplate,
 } from './types.js';
+import {
+  contentsFor,
+  type ProtocolVersion,
+  resourceFor,
+  templateFor,
+  versionOf,
+} from './versions.js';
 
 // Lists, like tools/list, rarely differ between callers; what a resource holds may, so a read is
 // kept for a minute and by its caller only, unless the resource or the server says otherwise.
@@ -125,8 +132,11 @@ export function listResources(
   scope: RequestScope,
 ): ListResourcesResult | Promise<ListResourcesResult> {
   const resources: Resource[] = [];
+  const version = versionOf(scope);
   for (const resource of server.resources.values()) {
-    if (isGranted(scope, resource.requiredScopes)) resources.push(resource.definition());
+    if (isGranted(scope, resource.requiredScopes)) {
+      resources.push(resourceFor(resource.definition(), version));
+    }
   }
   // Each template's list, at once when every one answers at once.
   const listed: (Resource[] | Promise<Resource[]>)[] = [];
@@ -138,8 +148,8 @@ export function listResources(
     listed.push(some);
   }
   return waiting
-    ? Promise.all(listed).then((all) => pageOf(server, params, resources, all))
-    : pageOf(server, params, resources, listed as Resource[][]);
+    ? Promise.all(listed).then((all) => pageOf(server, params, resources, all, version))
+    : pageOf(server, params, resources, listed as Resource[][], version);
 }
 
 function pageOf(
@@ -147,9 +157,10 @@ function pageOf(
   params: Record<string, unknown>,
   resources: Resource[],
   listed: readonly Resource[][],
+  version: ProtocolVersion,
 ): ListResourcesResult {
   for (const some of listed) {
-    for (const resource of some) resources.push(resource);
+    for (const resource of some) resources.push(resourceFor(resource, version));
   }
   // page() leaves nextCursor out on the last page.
   const { items, nextCursor } = page(resources, params.cursor, pageSizeOf(server), 'resources');
@@ -170,11 +181,14 @@ function pageOf(
 export function listResourceTemplates(
   server: MCPServerBase,
   params: Record<string, unknown>,
-  scope: Pick<RequestScope, 'grantedScopes'>,
+  scope: Pick<RequestScope, 'grantedScopes' | 'era' | 'protocolVersion'>,
 ): ListResourceTemplatesResult {
   const templates: ResourceTemplate[] = [];
+  const version = versionOf(scope);
   for (const template of server.resourceTemplates.values()) {
-    if (isGranted(scope, template.requiredScopes)) templates.push(template.definition());
+    if (isGranted(scope, template.requiredScopes)) {
+      templates.push(templateFor(template.definition(), version));
+    }
   }
   const { items, ...next } = page(templates, params.cursor, pageSizeOf(server), 'templates');
   return { resourceTemplates: items as ResourceTemplate[], ...next };
@@ -262,7 +276,7 @@ function readFrom(
     );
   }
   if (cache !== undefined) readHints.set(scope, cache);
-  return { contents };
+  return { contents: contentsFor(contents, versionOf(scope)) };
 }
 
 const hasResources = (server: MCPServerBase) =>

@@ -15,11 +15,16 @@ import {
   LATEST_HANDSHAKE_VERSION,
   type ModernProtocolVersion,
 } from './protocol-versions.js';
+import type { ResourceContents } from './resource-contents.js';
 import type { RequestScope } from './scope.js';
 import type {
   CallToolResult,
   ContentBlock,
+  GetPromptResult,
   Implementation,
+  Prompt,
+  Resource,
+  ResourceTemplate,
   ServerCapabilities,
   Tool,
 } from './types.js';
@@ -80,6 +85,11 @@ const BLOCKS: Record<string, string> = {
 };
 const ANNOTATIONS = 'audience priority lastModified>2025-06-18';
 const CONTENTS = 'uri mimeType text blob _meta>2025-06-18';
+const PROMPT = 'name description arguments title>2025-06-18 _meta>2025-06-18 icons>2025-11-25';
+const ARGUMENT = 'name description required title>2025-06-18';
+// What a resource and a template share.
+const DESCRIBED =
+  'name description mimeType annotations title>2025-06-18 _meta>2025-06-18 icons>2025-11-25';
 
 // The fields a version has of those a list names.
 function fields(list: string, version: ProtocolVersion): Set<string> {
@@ -118,18 +128,49 @@ function profile(version: ProtocolVersion): Profile {
 const profiles: Partial<Record<ProtocolVersion, Profile>> = {};
 const profileOf = (version: ProtocolVersion) => (profiles[version] ??= profile(version));
 
+// The fields of what prompts and resources list, apart from the profile, so that a bundle
+// without them leaves them out.
+interface Listed {
+  readonly prompt: ReadonlySet<string>;
+  readonly argument: ReadonlySet<string>;
+  readonly resource: ReadonlySet<string>;
+  readonly template: ReadonlySet<string>;
+}
+
+const listed: Partial<Record<ProtocolVersion, Listed>> = {};
+const listedOf = (version: ProtocolVersion) =>
+  (listed[version] ??= {
+    prompt: fields(PROMPT, version),
+    argument: fields(ARGUMENT, version),
+    resource: fields(`uri size ${DESCRIBED}`, version),
+    template: fields(`uriTemplate ${DESCRIBED}`, version),
+  });
+
 // The fields of an object that a set names, or the object itself when it has no other: most
-// objects pass whole, and cost no copy.
+// objects pass whole, and cost no copy (`for in` walks a plain object's keys without an array).
 function pick<T extends object>(value: T, keys: ReadonlySet<string>): T {
-  let out: Record<string, unknown> | undefined;
-  for (const key of Object.keys(value)) {
-    if (!keys.has(key)) out ??= {};
+  for (const key in value) {
+    if (keys.has(key)) continue;
+    const out: Record<string, unknown> = {};
+    for (const kept of Object.keys(value)) {
+      if (keys.has(kept)) out[kept] = (value as Record<string, unknown>)[kept];
+    }
+    return out as T;
   }
-  if (out === undefined) return value;
-  for (const key of Object.keys(value)) {
-    if (keys.has(key)) out[key] = (value as Record<string, unknown>)[key];
+  return value;
+}
+
+// Each object of a list with the fields a set names: the list itself when none changes.
+function pickEach<T extends object>(list: readonly T[], keys: ReadonlySet<string>): T[] {
+  let out: T[] | undefined;
+  for (let i = 0; i < list.length; i++) {
+    const item = list[i] as T;
+    const kept = isObject(item) ? pick(item, keys) : item;
+    if (kept === item) continue;
+    out ??= list.slice();
+    out[i] = kept;
   }
-  return out as T;
+  return out ?? (list as T[]);
 }
 
 const ANNOTATION_KEYS: ReadonlySet<string> = new Set([
@@ -140,7 +181,8 @@ const ANNOTATION_KEYS: ReadonlySet<string> = new Set([
   'openWorldHint',
 ]);
 
-function shapeTool(definition: Tool, { tool: keys, outputSchema }: Profile): Tool {
+function shapeTool(definition: Tool, version: ProtocolVersion): Tool {
+  const { tool: keys, outputSchema } = profileOf(version);
   const out: Record<string, unknown> = {};
   let changed = false;
   for (const key of Object.keys(definition)) {
@@ -163,8 +205,29 @@ function shapeTool(definition: Tool, { tool: keys, outputSchema }: Profile): Too
   return changed ? (Object.freeze(out) as unknown as Tool) : definition;
 }
 
-// A frozen definition, shaped once per version: tools/list answers from here.
-const shapedTools = new WeakMap<Tool, Map<ProtocolVersion, Tool>>();
+// Frozen definitions, shaped once per version: the lists answer from here.
+const shapedDefinitions = new WeakMap<object, Map<ProtocolVersion, object>>();
+
+// A definition shaped for a version, once if it is frozen; one that is not may change, and is
+// shaped anew each time.
+function shapedOnce<T extends object>(
+  definition: T,
+  version: ProtocolVersion,
+  shape: (definition: T, version: ProtocolVersion) => T,
+): T {
+  if (!Object.isFrozen(definition)) return shape(definition, version);
+  let byVersion = shapedDefinitions.get(definition);
+  if (byVersion === undefined) {
+    byVersion = new Map();
+    shapedDefinitions.set(definition, byVersion);
+  }
+  let shaped = byVersion.get(version) as T | undefined;
+  if (shaped === undefined) {
+    shaped = shape(definition, version);
+    byVersion.set(version, shaped);
+  }
+  return shaped;
+}
 
 /**
  * A tool's definition as a version defines it: the fields it lacks left out (2024-11-05 lists
@@ -176,19 +239,68 @@ const shapedTools = new WeakMap<Tool, Map<ProtocolVersion, Tool>>();
  * @returns The definition for that version; the same object when nothing is left out.
  */
 export function toolFor(definition: Tool, version: ProtocolVersion): Tool {
-  // A definition that is not frozen may change: shaped anew each time.
-  if (!Object.isFrozen(definition)) return shapeTool(definition, profileOf(version));
-  let byVersion = shapedTools.get(definition);
-  if (byVersion === undefined) {
-    byVersion = new Map();
-    shapedTools.set(definition, byVersion);
+  return shapedOnce(definition, version, shapeTool);
+}
+
+// An object with the fields a set names, and within it the annotations and embedded contents the
+// version defines: the object itself when nothing is left out.
+function shapeObject<T extends object>(value: T, keys: ReadonlySet<string>, profile: Profile): T {
+  let out = pick(value, keys) as Record<string, unknown>;
+  const { annotations, resource } = out;
+  if (isObject(annotations)) {
+    const kept = pick(annotations, profile.annotations);
+    if (kept !== annotations) out = { ...out, annotations: kept };
   }
-  let shaped = byVersion.get(version);
-  if (shaped === undefined) {
-    shaped = shapeTool(definition, profileOf(version));
-    byVersion.set(version, shaped);
+  if (isObject(resource)) {
+    const kept = pick(resource, profile.contents);
+    if (kept !== resource) out = { ...out, resource: kept };
   }
-  return shaped;
+  return out as T;
+}
+
+function shapePrompt(prompt: Prompt, version: ProtocolVersion): Prompt {
+  const keys = listedOf(version);
+  const out = pick(prompt, keys.prompt);
+  const { arguments: listed } = out;
+  const kept = listed && pickEach(listed, keys.argument);
+  return kept === listed ? out : { ...out, arguments: kept! };
+}
+
+const shapeResource = (resource: Resource, version: ProtocolVersion) =>
+  shapeObject(resource, listedOf(version).resource, profileOf(version));
+const shapeTemplate = (template: ResourceTemplate, version: ProtocolVersion) =>
+  shapeObject(template, listedOf(version).template, profileOf(version));
+
+/**
+ * @internal A prompt's definition as a version defines it: `title` and `_meta` (its arguments'
+ * `title` too) from 2025-06-18, `icons` from 2025-11-25.
+ */
+export function promptFor(definition: Prompt, version: ProtocolVersion): Prompt {
+  return shapedOnce(definition, version, shapePrompt);
+}
+
+/**
+ * @internal A resource as a version lists it: `title` and `_meta` from 2025-06-18, `icons` from
+ * 2025-11-25, and the annotations it defines (`lastModified` from 2025-06-18).
+ */
+export function resourceFor(resource: Resource, version: ProtocolVersion): Resource {
+  return shapedOnce(resource, version, shapeResource);
+}
+
+/** @internal A resource template as a version lists it, as {@link resourceFor} shapes a resource. */
+export function templateFor(
+  template: ResourceTemplate,
+  version: ProtocolVersion,
+): ResourceTemplate {
+  return shapedOnce(template, version, shapeTemplate);
+}
+
+/** @internal The contents of `resources/read` as a version defines them: `_meta` from 2025-06-18. */
+export function contentsFor(
+  contents: ResourceContents[],
+  version: ProtocolVersion,
+): ResourceContents[] {
+  return pickEach(contents, profileOf(version).contents);
 }
 
 /**
@@ -256,17 +368,7 @@ function shapeBlock(block: ContentBlock, profile: Profile): ContentBlock {
     if (isObject(block._meta) && profile.blocks.get('text')?.has('_meta')) text._meta = block._meta;
     return text as unknown as ContentBlock;
   }
-  let out = pick(block, keys) as Record<string, unknown>;
-  const { annotations, resource } = out;
-  if (isObject(annotations)) {
-    const kept = pick(annotations, profile.annotations);
-    if (kept !== annotations) out = { ...out, annotations: kept };
-  }
-  if (isObject(resource)) {
-    const kept = pick(resource, profile.contents);
-    if (kept !== resource) out = { ...out, resource: kept };
-  }
-  return out as unknown as ContentBlock;
+  return shapeObject(block, keys, profile);
 }
 
 /**
@@ -299,4 +401,28 @@ export function resultFor(result: CallToolResult, version: ProtocolVersion): Cal
   const out: CallToolResult = { ...result, content };
   if (dropStructured) delete out.structuredContent;
   return out;
+}
+
+const MESSAGE: ReadonlySet<string> = new Set(['role', 'content']);
+
+/**
+ * @internal A prompt's result as a version defines it: each message's content block shaped as
+ * {@link resultFor} shapes a tool's (audio before 2025-03-26 and a resource link before
+ * 2025-06-18 become text that says what they were).
+ */
+export function promptResultFor(
+  result: GetPromptResult,
+  version: ProtocolVersion,
+): GetPromptResult {
+  const shape = profileOf(version);
+  let messages = result.messages;
+  for (let i = 0; i < messages.length; i++) {
+    const message = messages[i]!;
+    const content = shapeBlock(message.content, shape);
+    const kept = pick(message, MESSAGE);
+    if (content === message.content && kept === message) continue;
+    if (messages === result.messages) messages = messages.slice();
+    messages[i] = { ...kept, content };
+  }
+  return messages === result.messages ? result : { ...result, messages };
 }

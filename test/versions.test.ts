@@ -5,11 +5,14 @@ import * as assert from 'uvu/assert';
 import {
   type AnyTool,
   type CallToolResult,
+  type ContentBlock,
+  definePrompt,
   defineTool,
   type JSONRPCResponse,
   type JSONSchema,
   MCPServerBase,
   MCPToolBase,
+  promptsByName,
   resultFor,
   type Tool,
   toolFor,
@@ -670,3 +673,65 @@ hints('valid hints, class fields set after the base constructor, are sent as set
 });
 
 hints.run();
+
+// --- Prompts: the same blocks, and the same degrading, as a tool's result ---------------
+
+const prompts = suite('prompts per version');
+
+const Blocks = definePrompt({
+  name: 'blocks',
+  title: 'Blocks',
+  description: 'Every block a tool result may carry.',
+  icons: [{ src: 'https://example.com/p.png' }],
+  argumentsSchema: { type: 'object', properties: { a: { type: 'string', title: 'A' } } },
+  get: () =>
+    [TEXT, IMAGE, AUDIO, LINK, RESOURCE].map((content) => ({
+      role: 'user' as const,
+      content: content as ContentBlock,
+    })),
+});
+
+class PromptServer extends Server {
+  override readonly prompts = promptsByName(new Blocks());
+}
+
+const contentOf = async (version: Version) =>
+  (await ask(new PromptServer(), version, 'prompts/get', { name: 'blocks' })).messages.map(
+    ({ content }: { content: unknown }) => content,
+  );
+
+prompts('2024-11-05 gets no audio and no resource link from prompts/get, but text', async () => {
+  assert.equal(await contentOf('2024-11-05'), [TEXT, IMAGE, AUDIO_TEXT, LINK_TEXT, RESOURCE]);
+});
+
+prompts('2025-03-26 gets audio, and no resource link', async () => {
+  assert.equal(await contentOf('2025-03-26'), [TEXT, IMAGE, AUDIO, LINK_TEXT, RESOURCE]);
+});
+
+prompts('2025-06-18 and later get every block as it is', async () => {
+  for (const version of ['2025-06-18', '2025-11-25', '2026-07-28'] as const) {
+    assert.equal(await contentOf(version), [TEXT, IMAGE, AUDIO, LINK, RESOURCE], version);
+  }
+});
+
+prompts('prompts/list: title from 2025-06-18, icons from 2025-11-25', async () => {
+  const listed = async (version: Version) =>
+    (await ask(new PromptServer(), version, 'prompts/list')).prompts[0];
+  const old = await listed('2025-03-26');
+  assert.equal(Object.keys(old), ['name', 'description', 'arguments']);
+  assert.equal(old.arguments, [{ name: 'a', required: false }]);
+  assert.equal(Object.keys(await listed('2025-06-18')), [
+    'name',
+    'title',
+    'description',
+    'arguments',
+  ]);
+  assert.ok((await listed('2025-11-25')).icons);
+  // Shaped once per definition and version: the same object each time.
+  const server = new PromptServer();
+  const first = await ask(server, '2025-03-26', 'prompts/list');
+  const second = await ask(server, '2025-03-26', 'prompts/list');
+  assert.is(first.prompts[0], second.prompts[0]);
+});
+
+prompts.run();
