@@ -8,7 +8,13 @@ import { deepFreeze } from './jsonrpc.js';
 import type { CacheHint } from './methods.js';
 import type { CompletionContext } from './prompt-base.js';
 import type { ResourceContents, ResourceOutput } from './resource-contents.js';
-import { type Contents, listedNow, readNow, readTemplateNow } from './resource-read.js';
+import {
+  type Contents,
+  isByteCount,
+  listedNow,
+  readNow,
+  readTemplateNow,
+} from './resource-read.js';
 import type { RequestScope } from './scope.js';
 import { scopesProblem } from './scopes.js';
 import type { Annotations, Icon, Resource, ResourceTemplate } from './types.js';
@@ -24,7 +30,10 @@ export interface AnyResource {
   readonly requiredScopes?: readonly string[] | undefined;
   /** The resource, as `resources/list` lists it. */
   definition(): Resource;
-  /** Read it, as `resources/read` answers; `undefined` when it is not there after all. */
+  /**
+   * Read it, as `resources/read` answers; `undefined` (or no contents) when it is not there after
+   * all.
+   */
   contents(scope: RequestScope): Promise<ResourceContents[] | undefined>;
 }
 
@@ -162,9 +171,10 @@ export abstract class MCPResourceBase implements AnyResource {
    * Read the resource.
    *
    * @param scope - The request's scope: its era, its client, its headers.
-   * @returns Its text, its bytes, or several parts; `undefined` when it is not there after all
-   * (answered as not found).
-   * @throws ProtocolError - Answered with its code; anything else is -32603, logged.
+   * @returns Its text, its bytes, or several parts (a `blob` string must be base64); `undefined`,
+   * or no parts, when it is not there after all (answered as not found).
+   * @throws ProtocolError - Answered with its code; anything else is -32603, logged. So is what it
+   * returns that is not contents (a `blob` string that is not base64).
    */
   abstract read(
     scope: RequestScope,
@@ -184,7 +194,7 @@ export abstract class MCPResourceBase implements AnyResource {
         throw new TypeError(`${this.name}: uri must be a URI with a scheme, not ${this.uri}`);
       }
       const { size } = this;
-      if (size !== undefined && !(Number.isSafeInteger(size) && size >= 0)) {
+      if (size !== undefined && !isByteCount(size)) {
         throw new TypeError(`${this.uri}: size must be a number of bytes, not ${size}`);
       }
       checkScopes(this.uri, this.requiredScopes);
@@ -275,9 +285,10 @@ export abstract class MCPResourceTemplateBase<const T extends string = string>
    * @param variables - The URI's variables, percent-decoded.
    * @param uri - The URI, as the client sent it.
    * @param scope - The request's scope.
-   * @returns Its text, its bytes, or several parts; `undefined` when there is no such resource,
-   * and the next template is tried (none: not found).
-   * @throws ProtocolError - Answered with its code; anything else is -32603, logged.
+   * @returns Its text, its bytes, or several parts (a `blob` string must be base64); `undefined`,
+   * or no parts, when there is no such resource, and the next template is tried (none: not found).
+   * @throws ProtocolError - Answered with its code; anything else is -32603, logged. So is what it
+   * returns that is not contents.
    */
   abstract read(
     variables: TemplateVariables<T>,
@@ -287,7 +298,8 @@ export abstract class MCPResourceTemplateBase<const T extends string = string>
 
   /**
    * The resources of the template that exist now, e.g. the files of a repository, for
-   * `resources/list`, after the fixed resources. Each URI must match the template.
+   * `resources/list`, after the fixed resources. Each URI must match the template, and a `size`
+   * is a number of bytes; a list that breaks this fails `resources/list` with -32603, logged.
    *
    * @param scope - The request's scope.
    * @returns The resources; `mimeType` defaults to the template's.

@@ -70,6 +70,9 @@ export function encodeBase64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
+// Base64 as RFC 4648 writes it, padded: what a `blob` is.
+const isBase64 = (text: string) => text.length % 4 === 0 && /^[A-Za-z\d+/]*={0,2}$/.test(text);
+
 /**
  * The contents a read's output stands for, checked: a read that returns something else is a
  * server fault, answered -32603 and logged with the resource's URI.
@@ -78,7 +81,8 @@ export function encodeBase64(bytes: Uint8Array): string {
  * @param uri - The URI read: the default of each part's.
  * @param mimeType - The resource's MIME type: the default of each part's.
  * @returns The contents of `resources/read`.
- * @throws TypeError - If the output is none of what `read()` may return.
+ * @throws TypeError - If the output is none of what `read()` may return, or a `blob` string is
+ * not base64.
  */
 export function contentsOf(
   output: unknown,
@@ -104,8 +108,11 @@ export function contentsOf(
     if (typeof part === 'string') content.text = part;
     else if (part instanceof Uint8Array) content.blob = encodeBase64(part);
     else if (typeof text === 'string' && blob === undefined) content.text = text;
-    else if (text === undefined && (typeof blob === 'string' || blob instanceof Uint8Array)) {
-      content.blob = typeof blob === 'string' ? blob : encodeBase64(blob);
+    else if (text === undefined && blob instanceof Uint8Array) content.blob = encodeBase64(blob);
+    else if (text === undefined && typeof blob === 'string') {
+      // A client decodes it: text that is not base64 would reach it as other bytes, or fail there.
+      if (!isBase64(blob)) throw new TypeError(`${uri}: a part's blob string must be base64`);
+      content.blob = blob;
     } else {
       throw new TypeError(`${uri}: each part that read() returns has a text or a blob, not both`);
     }

@@ -10,12 +10,18 @@ import { contentsOf, type ResourceContents, type ResourceOutput } from './resour
 import type { RequestScope } from './scope.js';
 import type { Resource } from './types.js';
 
+/** @internal Whether a size is a count of bytes: a whole number, not negative. */
+export const isByteCount = (size: unknown) => Number.isSafeInteger(size) && (size as number) >= 0;
+
 /** @internal Contents, or none when nothing was found. */
 export type Contents = ResourceContents[] | undefined;
 
-// What read() found, as contents; none when it found nothing.
-const found = (output: ResourceOutput | undefined, uri: string, mimeType: string | undefined) =>
-  output === undefined ? undefined : contentsOf(output, uri, mimeType);
+// What read() found, as contents; none when it found nothing, or returned no part: a read of no
+// contents is not an answer.
+function found(output: ResourceOutput | undefined, uri: string, mimeType: string | undefined) {
+  const contents = output === undefined ? undefined : contentsOf(output, uri, mimeType);
+  return contents?.length === 0 ? undefined : contents;
+}
 
 /** @internal What the base class's `contents()` answers. */
 export function readNow(
@@ -66,6 +72,11 @@ function checkedListed(template: MCPResourceTemplateBase, listed: readonly Resou
     ) {
       throw new TypeError(
         `${template.uriTemplate}: list() must return resources with a name and a URI it matches, not ${JSON.stringify(resource)}`,
+      );
+    }
+    if (resource.size !== undefined && !isByteCount(resource.size)) {
+      throw new TypeError(
+        `${resource.uri}: list() returned a size that is not a number of bytes: ${resource.size}`,
       );
     }
     return resource.mimeType === undefined && mimeType !== undefined

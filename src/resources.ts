@@ -244,12 +244,14 @@ function fromTemplates(
     const contents = templateContentsNow(template, uri, scope);
     if (!isSettled(contents)) {
       return Promise.resolve(contents).then((settled) =>
-        settled === undefined
+        settled === undefined || settled.length === 0
           ? fromTemplates(templates, uri, scope, denied)
           : readFrom(settled, uri, scope, template.cache),
       );
     }
-    if (contents !== undefined) return readFrom(contents, uri, scope, template.cache);
+    if (contents !== undefined && contents.length > 0) {
+      return readFrom(contents, uri, scope, template.cache);
+    }
   }
   if (denied !== undefined) throw new InsufficientScopeError(uri, denied.requiredScopes!);
   return readFrom(undefined, uri, scope, undefined);
@@ -268,7 +270,8 @@ function readFrom(
   scope: RequestScope,
   cache: CacheHint | undefined,
 ): ReadResourceResult {
-  if (contents === undefined) {
+  // No contents is not an answer: not found, as the version says it.
+  if (contents === undefined || contents.length === 0) {
     throw new ProtocolError(
       scope.era === 'modern' ? ErrorCode.InvalidParams : ErrorCode.ResourceNotFound,
       'Resource not found',

@@ -387,6 +387,67 @@ handshake('what a read returns that is not contents is -32603, logged with the U
   }
 });
 
+handshake('a read of no contents is not found, in each era as the era says it', async () => {
+  const Empty = defineResource({ uri: 'empty://x', name: 'empty', read: () => [] });
+  const Hollow = defineResourceTemplate({
+    uriTemplate: 'hollow://{name}',
+    name: 'hollow',
+    read: () => [],
+  });
+  class Server extends DocsServer {
+    override readonly resources = resourcesByUri(new Empty());
+    override readonly resourceTemplates = templatesByUriTemplate(new Hollow());
+  }
+  for (const uri of ['empty://x', 'hollow://y']) {
+    assert.equal(await new Server().handle(request(1, 'resources/read', { uri })), {
+      jsonrpc: '2.0',
+      id: 1,
+      error: { code: -32002, message: 'Resource not found', data: { uri } },
+    });
+    const modern = (await new Server().handle(
+      request(2, 'resources/read', { uri, _meta: META }),
+    )) as ResponseError;
+    assert.equal(modern.error, { code: -32602, message: 'Resource not found', data: { uri } });
+  }
+});
+
+handshake('a blob that is not base64 is -32603, logged with the URI, and never sent', async () => {
+  for (const blob of ['not base64!', 'QUJD=', 'QQ=Q', 'QUJDRA']) {
+    const Bad = defineResource({ uri: 'bad://blob', name: 'bad', read: () => [{ blob }] });
+    class Server extends DocsServer {
+      override readonly resources = resourcesByUri(new Bad());
+    }
+    const server = new Server();
+    assert.equal(await server.handle(request(1, 'resources/read', { uri: 'bad://blob' })), {
+      jsonrpc: '2.0',
+      id: 1,
+      error: { code: -32603, message: 'Internal error' },
+    });
+    assert.match(String(server.logged[0]), /bad:\/\/blob: a part's blob string must be base64/);
+  }
+});
+
+handshake('a size list() gives that is not a number of bytes is -32603, logged', async () => {
+  for (const size of [-1, 1.5, Number.NaN, '3']) {
+    const Sized = defineResourceTemplate({
+      uriTemplate: 'sized://{name}',
+      name: 'sized',
+      read: () => '',
+      list: () => [{ uri: 'sized://a', name: 'a', size: size as number }],
+    });
+    class Server extends DocsServer {
+      override readonly resourceTemplates = templatesByUriTemplate(new Sized());
+    }
+    const server = new Server();
+    assert.equal(await server.handle(request(1, 'resources/list')), {
+      jsonrpc: '2.0',
+      id: 1,
+      error: { code: -32603, message: 'Internal error' },
+    });
+    assert.match(String(server.logged[0]), /sized:\/\/a: list\(\) returned a size that is not/);
+  }
+});
+
 handshake('a read may return several parts, each text or bytes, with its own uri', async () => {
   const Folder = defineResource({
     uri: 'repo://folder',
@@ -684,8 +745,10 @@ bases('mistakes are refused where the server is built', () => {
   assert.throws(() => resourcesByUri(new NoScheme()), /uri must be a URI with a scheme/);
   const NoName = defineResource({ uri: 'a://b', name: '', read: () => '' });
   assert.throws(() => resourcesByUri(new NoName()), /name must be a non-empty string/);
-  const BadSize = defineResource({ uri: 'a://c', name: 'c', size: -1, read: () => '' });
-  assert.throws(() => resourcesByUri(new BadSize()), /size must be a number of bytes/);
+  for (const size of [-1, 1.5]) {
+    const BadSize = defineResource({ uri: 'a://c', name: 'c', size, read: () => '' });
+    assert.throws(() => resourcesByUri(new BadSize()), /size must be a number of bytes/);
+  }
   assert.throws(
     () => resourcesByUri(new Readme(), new Readme()),
     /two resources have the URI repo:\/\/readme/,
