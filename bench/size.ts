@@ -22,9 +22,10 @@ import { build, type Plugin } from 'esbuild';
  * The budget of the whole core, in gzipped bytes: 21.70 KiB measured (raised for the fast paths:
  * URI templates matched in one scan, lists written once, and tools/call, resources/read and
  * resources/list, prompts/get, input rounds, batches and the HTTP layer answered without a promise
- * when the answer is there at once), and a margin of about 0.5%. 14 KiB is the aim.
+ * when the answer is there at once; then for prompts and resources shaped per protocol version, and
+ * what read() and list() return checked: 22.30 KiB), and a margin of about 0.5%. 14 KiB is the aim.
  */
-export const BUDGET = 21.8 * 1024;
+export const BUDGET = 22.4 * 1024;
 
 /**
  * The budget of a tools-only server's bundle, in gzipped bytes: every server has the handshake, the
@@ -33,9 +34,10 @@ export const BUDGET = 21.8 * 1024;
  * not in it. 15.81 KiB measured (raised for tools called at once and answered without a promise,
  * invalid arguments answered without an error, enum problems told once, and a whole tools/list
  * marked for the HTTP layer to write its JSON once, and a tool hidden by scope refused before its
- * `Mcp-Param-*` headers are read); 8 KiB is the aim.
+ * `Mcp-Param-*` headers are read; then for the shaping per protocol version that tools share with
+ * prompts and resources: 15.94 KiB); 8 KiB is the aim.
  */
-export const TOOLS_ONLY_BUDGET = 15.91 * 1024;
+export const TOOLS_ONLY_BUDGET = 16 * 1024;
 
 /** What a tools-only server imports. */
 export const TOOLS_ONLY_ENTRY =

@@ -406,7 +406,7 @@ handshake('a read of no contents is not found, in each era as the era says it', 
     });
     const modern = (await new Server().handle(
       request(2, 'resources/read', { uri, _meta: META }),
-    )) as ResponseError;
+    )) as { error?: unknown };
     assert.equal(modern.error, { code: -32602, message: 'Resource not found', data: { uri } });
   }
 });
