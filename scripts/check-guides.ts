@@ -6,12 +6,18 @@
 //
 //   npx tsx scripts/check-guides.ts
 //   npx tsx scripts/check-guides.ts --print docs/testing.md   # a guide's code as one module
+//   npx tsx scripts/check-guides.ts --links-only --root DIR     # another tree's links and README
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const option = (name: string) => {
+  const at = process.argv.indexOf(name);
+  return at === -1 ? undefined : (process.argv[at + 1] ?? '');
+};
+const linksOnly = process.argv.includes('--links-only');
+const root = resolve(option('--root') ?? resolve(dirname(fileURLToPath(import.meta.url)), '..'));
 const docs = join(root, 'docs');
 const guides = readdirSync(docs)
   .filter((name) => name.endsWith('.md'))
@@ -202,7 +208,7 @@ if (process.argv[2] === '--print') {
   process.stdout.write(guideOf(resolve(process.argv[3] ?? '')).code);
   process.exit(0);
 }
-const blocks = checkCode();
+const blocks = linksOnly ? 0 : checkCode();
 let links = 0;
 for (const file of [...guides, ...readmes]) links += checkLinks(file);
 const readmeLines = readFileSync(join(root, 'README.md'), 'utf8').trimEnd().split('\n').length;

@@ -1,9 +1,12 @@
 // What a newcomer meets first: the README's curl example answered as it shows, what a request
 // without MCP-Protocol-Version is served as, what `npm start` says first, and the Inspector's Node
 // requirement as its own package states it.
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { GreetServer } from '../examples/quickstart/server.js';
@@ -124,5 +127,52 @@ front('the Inspector and the Node it needs are stated as its package says', () =
     for (const [, used] of text.matchAll(/inspector@(\d+\.\d+\.\d+)/g)) assert.is(used, version);
   }
 });
+
+// check:guides on a tree of its own: links from every guide and README, and the README's length.
+async function checkGuides(files: Record<string, string>) {
+  const tree = mkdtempSync(join(tmpdir(), 'check-guides-'));
+  try {
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(tree, path)), { recursive: true });
+      writeFileSync(join(tree, path), text);
+    }
+    const script = new URL('scripts/check-guides.ts', root).pathname;
+    const args = ['--import', 'tsx', script, '--links-only', '--root', tree];
+    const env = { ...process.env, NODE_V8_COVERAGE: '', FORCE_COLOR: '0' };
+    return await promisify(execFile)(process.execPath, args, { env }).then(
+      ({ stdout }) => ({ ok: true, output: stdout }),
+      (error: { stderr: string }) => ({ ok: false, output: error.stderr }),
+    );
+  } finally {
+    rmSync(tree, { recursive: true, force: true });
+  }
+}
+
+front(
+  'check:guides follows the links of the guides and of every README, and counts the README',
+  async () => {
+    const good = {
+      'README.md': '# Front\n\n[A guide](docs/a.md#a-guide), [the demo](examples/demo/README.md)\n',
+      'docs/a.md': '# A guide\n\n[Its demo](../examples/demo/README.md#the-demo)\n',
+      'examples/demo/README.md': '# The demo\n\n[The bench](../../bench/README.md)\n',
+      'bench/README.md': '# Bench\n\n[A guide](../docs/a.md)\n',
+    };
+    const passed = await checkGuides(good);
+    assert.ok(passed.ok, passed.output);
+    assert.match(passed.output, /in 4 files lead somewhere, README\.md 3 lines/);
+
+    const failed = await checkGuides({
+      ...good,
+      'README.md': `# Front\n\n[A guide](docs/a.md#nowhere)\n${'line\n'.repeat(298)}`,
+      'examples/demo/README.md': '# The demo\n\n[Gone](gone.md)\n',
+      'bench/README.md': '# Bench\n\n[A guide](../docs/a.md#the-bench)\n',
+    });
+    assert.not.ok(failed.ok);
+    assert.match(failed.output, 'README.md:3: docs/a.md#nowhere: no such heading');
+    assert.match(failed.output, 'examples/demo/README.md:3: gone.md leads to no file');
+    assert.match(failed.output, 'bench/README.md:3: ../docs/a.md#the-bench: no such heading');
+    assert.match(failed.output, 'README.md: 301 lines, more than 300');
+  },
+);
 
 front.run();
