@@ -37,11 +37,11 @@ import type {
 import { ErrorCode, HANDLE_NOW, httpStatusOf, isObject, utf8Length } from './jsonrpc.js';
 import type { RequestContext } from './routing.js';
 import type { HandleResult, MCPServerBase } from './server-base.js';
-import { EventStream, SSE_HEADERS, sseEvent } from './sse.js';
+import { DEFAULT_MAX_BUFFERED_BYTES, EventStream, SSE_HEADERS, sseEvent } from './sse.js';
 import type { JSONRPCNotification, JSONRPCResponse } from './types.js';
 
 export type { HttpHandler, HttpOptions, HttpRequest, HttpResponse, ServerContext };
-export { DEFAULT_MAX_BODY_BYTES };
+export { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_BUFFERED_BYTES };
 
 /** The hosts a server answers by default: this machine only. */
 export const LOCAL_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
@@ -95,20 +95,24 @@ interface Streaming {
 }
 
 // What sends a request's notifications: the first starts the stream, and answers with it.
+// Its promise, while the client does not read, resolves once it has: a sender may wait for it.
 function notifier(
   server: MCPServerBase,
   state: Streaming,
   keepAliveMs: number,
-): (notification: JSONRPCNotification) => void {
+  maxBufferedBytes: number,
+): (notification: JSONRPCNotification) => Promise<void> | undefined {
   return (notification) => {
     const json = stringify(notification, server);
     if (json === undefined) return;
     if (state.stream === undefined) {
-      state.stream = new EventStream(keepAliveMs);
+      state.stream = new EventStream(keepAliveMs, maxBufferedBytes);
       state.response = { status: 200, headers: { ...SSE_HEADERS }, body: state.stream };
       state.settle?.(state.response);
     }
-    state.stream.push(sseEvent(json));
+    const { method, params } = notification;
+    const token = method === 'notifications/progress' ? params?.['progressToken'] : undefined;
+    return state.stream.push(sseEvent(json), token);
   };
 }
 
@@ -169,6 +173,11 @@ export function createHttpHandler<Principal = unknown>(
   const allowed = new Set((options.allowedHosts ?? LOCAL_HOSTS).map((host) => host.toLowerCase()));
   const { authorize, onError = logToConsole, resourceMetadata, responseMode = 'auto' } = options;
   const keepAliveMs = checkedKeepAlive(options.keepAliveMs);
+  const maxBufferedBytes = checkedLimit(
+    options.maxBufferedBytes,
+    'maxBufferedBytes',
+    DEFAULT_MAX_BUFFERED_BYTES,
+  );
   const hostIsAllowed = hostCheck(allowed);
 
   // The response or the first notification, whichever comes first: a response first is answered
@@ -184,7 +193,7 @@ export function createHttpHandler<Principal = unknown>(
     request: HttpRequest,
   ): HttpResponse | Promise<HttpResponse> {
     const state: Streaming = { stream: undefined, response: undefined, settle: undefined };
-    context.notify = notifier(server, state, keepAliveMs);
+    context.notify = notifier(server, state, keepAliveMs, maxBufferedBytes);
     let answering: HandleResult | Promise<HandleResult>;
     try {
       answering = handleNow(server, payload, context);
@@ -228,9 +237,15 @@ export function createHttpHandler<Principal = unknown>(
           `${isObject(payload) ? payload.method : 'a request'} lost its status`,
         );
       }
-      stream.push(sseEvent(serialize(answer, server)));
     }
-    stream.end();
+    // The response goes out whatever the bound; what was dropped before it is said once.
+    stream.end(answer === undefined ? undefined : sseEvent(serialize(answer, server)));
+    if (stream.dropped > 0) {
+      server.log(
+        new Error(`${stream.dropped} notifications were dropped: the client read them too slowly`),
+        'an SSE answer',
+      );
+    }
     return state.response!;
   }
 

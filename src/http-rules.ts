@@ -46,11 +46,15 @@ export function hostCheck(allowed: ReadonlySet<string>): (value: string | undefi
   };
 }
 
-export function checkedLimit(value: number | undefined): number {
-  if (value === undefined) return DEFAULT_MAX_BODY_BYTES;
+export function checkedLimit(
+  value: number | undefined,
+  name = 'maxBodyBytes',
+  fallback = DEFAULT_MAX_BODY_BYTES,
+): number {
+  if (value === undefined) return fallback;
   // NaN or a negative limit would serve every body, or none.
   if (typeof value !== 'number' || !(value >= 0)) {
-    throw new TypeError('maxBodyBytes must be a number of bytes, 0 or more.');
+    throw new TypeError(`${name} must be a number of bytes, 0 or more.`);
   }
   return value;
 }

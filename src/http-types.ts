@@ -154,6 +154,22 @@ export interface HttpOptions<Principal> {
    * close it, in milliseconds; 0 for never. Default {@link DEFAULT_KEEP_ALIVE_MS}.
    */
   keepAliveMs?: number;
+  /**
+   * The most an SSE answer holds for a client that does not read it as fast as its method sends,
+   * in bytes: the adapter writes no more than the connection takes (honouring `write()`'s
+   * `false`, or a stream's pull), and what waits is held here. Once this much waits unread:
+   * - a progress notification replaces the one of the same token still waiting (a later one
+   *   supersedes it: the client sees the latest);
+   * - any other notification is dropped, and the count of those dropped is logged through the
+   *   server's `logError` when the answer ends;
+   * - the promise that `scope.progress()` and `scope.log()` return resolves only once the client
+   *   has read: a method that awaits them waits for the client instead, and loses nothing, until
+   *   its time limit;
+   * - the response itself always goes out.
+   *
+   * Default {@link DEFAULT_MAX_BUFFERED_BYTES} (256 KiB).
+   */
+  maxBufferedBytes?: number;
 }
 
 /** A plain HTTP handler made by {@link createHttpHandler}: its promise never rejects. */

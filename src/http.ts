@@ -26,6 +26,7 @@ export {
 export {
   createHttpHandler,
   DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_BUFFERED_BYTES,
   type HttpHandler,
   type HttpOptions,
   type HttpRequest,

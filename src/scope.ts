@@ -34,9 +34,13 @@ import type {
 
 /**
  * Where the notifications of one request go while it runs, e.g. its SSE answer: the sink
- * `handle()` is given.
+ * `handle()` is given. It may return a promise while the client is not reading, which resolves
+ * once it has: {@link RequestScope.progress} and {@link RequestScope.log} hand it to their caller.
  */
 export type NotificationSink = (notification: JSONRPCNotification) => void;
+
+// What a sink may hand back: the HTTP layer's promise of room, while the client reads slowly.
+type Sent = Promise<void> | undefined;
 
 // Why a request stopped: the client went away (2026-07-28) or said so (notifications/cancelled).
 const CANCELLED = 'cancelled';
@@ -231,17 +235,21 @@ export class RequestScope {
    * @param progress - How far, e.g. 3 (of 10): it must exceed the last one sent.
    * @param total - The whole, when known.
    * @param message - What is being done, for the user.
+   * @returns A promise while the client does not read the answer as fast as it is sent, which
+   * resolves once it has (never rejects); awaited, the method waits for a slow client instead of
+   * its notifications being superseded or dropped (see the HTTP option `maxBufferedBytes`).
+   * `undefined` otherwise.
    * @throws TypeError - If `progress` is not a finite number greater than the last one.
    *
    * @example
    * ```ts
    * for (const [i, file] of files.entries()) {
-   *   scope.progress(i + 1, files.length, `indexing ${file}`);
+   *   await scope.progress(i + 1, files.length, `indexing ${file}`);
    *   await index(file);
    * }
    * ```
    */
-  progress(progress: number, total?: number, message?: string): void {
+  progress(progress: number, total?: number, message?: string): Promise<void> | undefined {
     if (!Number.isFinite(progress) || progress <= this.lastProgress) {
       throw new TypeError(
         `progress must be a finite number greater than the last one (${this.lastProgress}), not ${progress}`,
@@ -253,7 +261,7 @@ export class RequestScope {
     const params: Record<string, unknown> = { progressToken, progress };
     if (total !== undefined) params.total = total;
     if (message !== undefined) params.message = message;
-    notify({ jsonrpc: '2.0', method: 'notifications/progress', params });
+    return notify({ jsonrpc: '2.0', method: 'notifications/progress', params }) as Sent;
   }
 
   /**
@@ -263,9 +271,10 @@ export class RequestScope {
    * @param level - How severe, e.g. `info`.
    * @param data - What to say: a string or any JSON value. No secrets: it goes to the client.
    * @param logger - Who says it, e.g. `indexer`.
+   * @returns As {@link progress} does: a promise while the client is slow to read, else `undefined`.
    * @throws TypeError - If `level` is not one of {@link LOG_LEVELS}.
    */
-  log(level: LoggingLevel, data: unknown, logger?: string): void {
+  log(level: LoggingLevel, data: unknown, logger?: string): Promise<void> | undefined {
     const rank = LOG_LEVELS.indexOf(level);
     if (rank < 0) throw new TypeError(`level must be one of ${LOG_LEVELS.join(', ')}`);
     const { notify, logLevel } = this;
@@ -273,7 +282,7 @@ export class RequestScope {
     if (rank < LOG_LEVELS.indexOf(logLevel)) return;
     const params: Record<string, unknown> = { level, data };
     if (logger !== undefined) params.logger = logger;
-    notify({ jsonrpc: '2.0', method: 'notifications/message', params });
+    return notify({ jsonrpc: '2.0', method: 'notifications/message', params }) as Sent;
   }
 
   /** @internal Cancel the request: its signal aborts, and its answer is dropped. */

@@ -4,6 +4,7 @@
 // environment, default 3000; PORT=0 picks a free one, printed.
 //
 // SSE answers stream as they are: Bun writes each chunk of a Response's ReadableStream as it comes,
+// pulling the next only once the connection has taken it (a slow client holds it back),
 // and aborts the Request's signal (and cancels the stream) when the client goes away, which the
 // handler turns into the cancellation of a 2026-07-28 request.
 import { fileURLToPath } from 'node:url';

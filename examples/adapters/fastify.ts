@@ -40,7 +40,8 @@ export async function start(
     reply.code(answer.status).headers(answer.headers);
     if (typeof answer.body === 'string' || answer.body === undefined)
       return reply.send(answer.body);
-    // An SSE answer: Fastify pipes the stream, each event written as it comes, and destroys it
+    // An SSE answer: Fastify pipes the stream, each event written as it comes, the next read only
+    // once the connection has taken it (a slow client holds the answer back), and destroys it
     // when the client goes away, which stops reading the events.
     return reply.send(Readable.from(answer.body, { objectMode: false }));
   });

@@ -3,6 +3,8 @@
 //
 // Hono hands the route a web Request, c.req.raw: the web handler takes it as it is, and reads the
 // body itself, no more than one byte past its maxBodyBytes, the one limit (set in its options).
+// An SSE answer's stream is pulled as @hono/node-server writes it, waiting for `drain` when the
+// connection is full: a client that reads slowly holds the answer back.
 import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';

@@ -9,6 +9,7 @@
 // events, which this file does not read.)
 // ALLOWED_HOSTS (comma-separated): the hosts served, e.g. abc123.lambda-url.eu-west-1.on.aws;
 // default localhost and 127.0.0.1 only.
+import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import {
   createHttpHandler,
@@ -120,7 +121,10 @@ export function lambdaStreamingHandler(
       const events = answer.body[Symbol.asyncIterator]();
       gone.signal.addEventListener('abort', () => events.return?.(), { once: true });
       for (let next = await events.next(); !next.done; next = await events.next()) {
-        stream.write(next.value);
+        // The next event only once the stream has taken this one: a slow client holds it back.
+        if (!stream.write(next.value) && !gone.signal.aborted) {
+          await once(stream, 'drain', { signal: gone.signal }).catch(() => {});
+        }
       }
     } else {
       // The prelude goes out with the first write: a 202, bodiless, still needs one.
