@@ -12,6 +12,7 @@ import { ErrorCode, errorResponse } from './jsonrpc.js';
  * The `cors` option of the HTTP handlers: the origins whose pages may call the endpoint from a
  * browser. A listed origin passes the `Origin` check as well, whatever `allowedHosts` says (the
  * `Host` check still applies); any other origin is refused as before, its preflight with 403.
+ * Every answer of a handler with the option says `Vary: Origin`.
  */
 export interface CorsOptions {
   /**
@@ -163,8 +164,9 @@ function preflight(policy: CorsPolicy, origin: string, request: HttpRequest): Ht
 }
 
 /**
- * Add CORS to a handler: answer preflights, and give the answers to a listed origin the headers
- * its page needs to read them. Without rules, the handler itself.
+ * Add CORS to a handler: answer preflights, give the answers to a listed origin the headers its
+ * page needs to read them, and mark every answer `Vary: Origin`. Without rules, the handler
+ * itself.
  *
  * @param policy - The handler's CORS rules, if any.
  * @param answer - The handler.
@@ -177,27 +179,25 @@ export function withCors(
   if (policy === undefined) return answer;
   return async (request) => {
     const origin = header(request.headers, 'origin');
-    if (origin === undefined) return answer(request);
     // A preflight is an OPTIONS that names the method to come; any other OPTIONS is answered as
     // before, 405. Its Host is not checked: a preflight grants nothing by itself, and the request
     // that follows it is checked in full.
-    if (
+    const isPreflight =
+      origin !== undefined &&
       request.method.toUpperCase() === 'OPTIONS' &&
-      header(request.headers, 'access-control-request-method') !== undefined
-    ) {
-      return preflight(policy, origin, request);
-    }
-    const response = await answer(request);
-    if (!policy.origins.has(origin)) return response;
+      header(request.headers, 'access-control-request-method') !== undefined;
+    const response = isPreflight ? preflight(policy, origin, request) : await answer(request);
+    // Every answer depends on the Origin, refusals and answers without one included: a cache
+    // must not hand one origin's answer (or its lack of CORS headers) to another.
     const { vary } = response.headers;
-    return {
-      ...response,
-      headers: {
-        ...response.headers,
-        'access-control-allow-origin': origin,
-        'access-control-expose-headers': policy.exposeHeaders,
-        vary: vary === undefined ? 'Origin' : `${vary}, Origin`,
-      },
+    const headers: Record<string, string> = {
+      ...response.headers,
+      vary: vary === undefined ? 'Origin' : /\borigin\b/i.test(vary) ? vary : `${vary}, Origin`,
     };
+    if (!isPreflight && origin !== undefined && policy.origins.has(origin)) {
+      headers['access-control-allow-origin'] = origin;
+      headers['access-control-expose-headers'] = policy.exposeHeaders;
+    }
+    return { ...response, headers };
   };
 }

@@ -21,10 +21,9 @@ import {
   checkedKeepAlive,
   checkedLimit,
   DEFAULT_MAX_BODY_BYTES,
-  hostAllowed,
   hostCheck,
   isJsonMediaType,
-  originHost,
+  isSameOrigin,
   parse,
 } from './http-rules.js';
 import type {
@@ -310,7 +309,8 @@ export function createHttpHandler<Principal = unknown>(
     const origin = originHeader(headers);
     if (
       origin !== undefined &&
-      !hostAllowed(originHost(origin), allowed) &&
+      !allowed.has('*') &&
+      !isSameOrigin(origin, hostHeader(headers)) &&
       !corsAllows(cors, origin)
     ) {
       return refuse(403, ErrorCode.InvalidRequest, 'This origin is not allowed.');

@@ -19,9 +19,16 @@ export function parseHost(value: string): { name: string; port: string } | undef
   return { name: match[1]!.toLowerCase(), port };
 }
 
-export function originHost(origin: string): string | undefined {
-  const match = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]+)\/?$/i.exec(origin.trim());
-  return match?.[1];
+// Whether an Origin is the request's own: the host and port of its Host header, a port left out
+// being the default of the Origin's scheme (80 for http, 443 for https). A page of another port of
+// the same host is another origin: it passes only as one of the `cors` origins.
+export function isSameOrigin(origin: string, host: string | undefined): boolean {
+  const match = /^(https?):\/\/([^/?#@]+)\/?$/i.exec(origin.trim());
+  const own = match ? parseHost(match[2]!) : undefined;
+  const served = host === undefined ? undefined : parseHost(host);
+  if (own === undefined || served === undefined || own.name !== served.name) return false;
+  const standard = match![1]!.toLowerCase() === 'https' ? '443' : '80';
+  return (own.port || standard) === (served.port || standard);
 }
 
 export function hostAllowed(value: string | undefined, allowed: ReadonlySet<string>): boolean {

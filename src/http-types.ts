@@ -66,11 +66,13 @@ export interface HttpOptions<Principal> {
    */
   maxBodyBytes?: number;
   /**
-   * The hosts the server answers, for protection against DNS rebinding: the `Host` header, and the
-   * `Origin` header when a browser sends one, must name one of them (an `Origin` may instead be one
-   * of `cors.origins`), or the request is refused with 403. An entry is a host name (any port), or
-   * `host:port`; IPv6 in brackets. Default {@link LOCAL_HOSTS}. `['*']` turns the protection off:
-   * do so only behind a proxy that checks.
+   * The hosts the server answers, for protection against DNS rebinding: the `Host` header must
+   * name one of them, and the `Origin` header, when a browser sends one, must be the server's own
+   * (an `http` or `https` origin of the `Host`'s very host and port, a port left out being the
+   * scheme's default) or one of `cors.origins`, or the request is refused with 403: a page on
+   * `http://localhost:9999` does not call a server on `localhost:3000`. An entry is a host name
+   * (any port), or `host:port`; IPv6 in brackets. Default {@link LOCAL_HOSTS}. `['*']` turns both
+   * checks off: do so only behind a proxy that checks.
    *
    * @example
    * ```ts
@@ -83,10 +85,12 @@ export interface HttpOptions<Principal> {
    * `fetch`. Their preflight (`OPTIONS`) is answered 204 with `Access-Control-Allow-Methods: POST`,
    * the protocol's request headers (each `Mcp-Param-*` the preflight asks for included), and
    * `Access-Control-Max-Age`; every answer to them carries `Access-Control-Allow-Origin` (their
-   * origin, with `Vary: Origin`) and exposes `WWW-Authenticate`, `Mcp-Session-Id` and
-   * `MCP-Protocol-Version`. A listed origin passes the `Origin` check whatever `allowedHosts` says;
-   * the `Host` check still applies. Any other origin is refused as before, its preflight with 403.
-   * Without this option, no CORS header is sent and an `OPTIONS` is answered 405.
+   * origin) and exposes `WWW-Authenticate`, `Mcp-Session-Id` and `MCP-Protocol-Version`. Every
+   * answer of the handler, to any origin or none, refusals and preflights included, says
+   * `Vary: Origin`, so that a cache never hands one origin's answer to another. A listed origin
+   * passes the `Origin` check whatever `allowedHosts` says; the `Host` check still applies. Any
+   * other origin is refused as before, its preflight with 403. Without this option, no CORS header
+   * is sent and an `OPTIONS` is answered 405.
    *
    * @example
    * ```ts

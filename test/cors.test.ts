@@ -7,6 +7,7 @@ import {
   createFetchHandler,
   createHttpHandler,
   type HttpRequest,
+  type HttpResponse,
   unauthorized,
 } from '../src/http.js';
 import { TestServer } from './fixtures.js';
@@ -49,6 +50,9 @@ const refusal = (
   body: JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } }),
 });
 
+// What every answer of a handler with the option says, whatever the origin, or without one.
+const VARY = { vary: 'Origin' };
+
 const corsHeaders = (origin: string) => ({
   'access-control-allow-origin': origin,
   'access-control-expose-headers': EXPOSED,
@@ -68,7 +72,9 @@ rules('without the option: no CORS header, and a preflight is 405', async () => 
     await plain(preflight(APP, 'content-type')),
     refusal(405, 'This endpoint serves POST only.', { allow: 'POST' }),
   );
-  assert.equal(await plain(post({ origin: APP })), {
+  // A page of another port is another origin; the server's own is served.
+  assert.equal(await plain(post({ origin: APP })), refusal(403, 'This origin is not allowed.'));
+  assert.equal(await plain(post({ origin: 'http://localhost:3000' })), {
     status: 200,
     headers: JSON_TYPE,
     body: '{"jsonrpc":"2.0","id":1,"result":{}}',
@@ -129,16 +135,16 @@ rules('a preflight from an origin not listed is 403, even one allowedHosts passe
   ]) {
     assert.equal(
       await handler(preflight(origin, 'content-type')),
-      refusal(403, 'This origin is not allowed.'),
+      refusal(403, 'This origin is not allowed.', VARY),
       origin,
     );
   }
-  assert.equal(await handler(preflight('null')), refusal(403, 'This origin is not allowed.'));
+  assert.equal(await handler(preflight('null')), refusal(403, 'This origin is not allowed.', VARY));
 });
 
 rules('an OPTIONS that is no preflight is 405, as before', async () => {
   const bare = await handler({ method: 'OPTIONS', url: '/mcp', headers: { host: 'localhost' } });
-  assert.equal(bare, refusal(405, 'This endpoint serves POST only.', { allow: 'POST' }));
+  assert.equal(bare, refusal(405, 'This endpoint serves POST only.', { allow: 'POST', ...VARY }));
   // From a listed origin, the page can read the refusal.
   const named = await handler({
     method: 'OPTIONS',
@@ -201,15 +207,18 @@ rules('a 401 to a listed origin exposes its WWW-Authenticate', async () => {
 });
 
 rules('answers to an origin not listed carry none, and the Origin check stays', async () => {
-  // Same origin, or any local page: allowed by allowedHosts, but no CORS header.
+  // The server's own origin: no CORS header, but Vary, as every answer.
   const local = await handler(post({ origin: 'http://localhost:3000' }));
-  assert.equal(local.headers, JSON_TYPE);
+  assert.equal(local.headers, { ...JSON_TYPE, ...VARY });
   assert.is(local.status, 200);
-  assert.equal(
-    await handler(post({ origin: 'https://evil.example' })),
-    refusal(403, 'This origin is not allowed.'),
-  );
-  assert.equal((await handler(post())).headers, JSON_TYPE);
+  for (const origin of ['https://evil.example', 'http://localhost:9999']) {
+    assert.equal(
+      await handler(post({ origin })),
+      refusal(403, 'This origin is not allowed.', VARY),
+      origin,
+    );
+  }
+  assert.equal((await handler(post())).headers, { ...JSON_TYPE, ...VARY });
 });
 
 rules('a listed origin passes the Origin check whatever allowedHosts says', async () => {
@@ -224,7 +233,7 @@ rules('a listed origin passes the Origin check whatever allowedHosts says', asyn
   // Another port is another origin.
   assert.equal(
     await hosted(post({ host: 'mcp.example.com', origin: 'https://app.example.com:8443' })),
-    refusal(403, 'This origin is not allowed.'),
+    refusal(403, 'This origin is not allowed.', VARY),
   );
   // The Host check still applies.
   assert.equal(
@@ -262,6 +271,50 @@ rules('an option that is not valid throws when the handler is made', () => {
     assert.throws(() => createHttpHandler(() => new TestServer(), { cors }), message);
     assert.throws(() => createFetchHandler(() => new TestServer(), { cors }), message);
   }
+});
+
+rules('every answer of a handler with the option says Vary: Origin', async () => {
+  const guarded = withOption({ origins: [APP] }, { authorize: () => unauthorized() });
+  const get = (headers: Record<string, string>): HttpRequest => ({
+    method: 'GET',
+    url: '/mcp',
+    headers: { host: 'localhost:3000', ...headers },
+  });
+  const requests: [string, (request: HttpRequest) => Promise<HttpResponse>, HttpRequest][] = [
+    ['200, no Origin', handler, post()],
+    ['200, a listed Origin', handler, post({ origin: APP })],
+    ['405, no Origin', handler, get({})],
+    ['405, an Origin not listed', handler, get({ origin: 'https://evil.example' })],
+    ['403 host, no Origin', handler, post({ host: 'evil.example' })],
+    ['403 origin', handler, post({ origin: 'http://localhost:9999' })],
+    ['401, no Origin', guarded, post()],
+    ['401, a listed Origin', guarded, post({ origin: APP })],
+    ['preflight 204', handler, preflight(APP)],
+    ['preflight 403', handler, preflight('http://localhost:9999')],
+    ['415, no Origin', handler, post({ 'content-type': 'text/plain' })],
+  ];
+  for (const [what, answer, request] of requests) {
+    const response = await answer(request);
+    assert.ok(/(^|,\s*)Origin(,|$)/.test(response.headers.vary ?? ''), what);
+  }
+  // A 404 of a 2026-07-28 method the server lacks, without an Origin.
+  const modern = await handler(
+    post(
+      { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'ping' },
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'ping',
+        params: {
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+            'io.modelcontextprotocol/clientCapabilities': {},
+          },
+        },
+      }),
+    ),
+  );
+  assert.equal([modern.status, modern.headers.vary], [404, 'Origin']);
 });
 
 rules('a Vary the answer has already is kept', async () => {

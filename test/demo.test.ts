@@ -25,11 +25,15 @@ const demo = suite<{ demo: Demo; log: string[] }>('demo, with the SDK client', {
   log: [],
 });
 
+// A browser page's origin, as MCP_CORS_ORIGINS names it.
+const PAGE = 'http://localhost:6274';
+
 demo.before(async (context) => {
   context.demo = await startDemo({
     port: 0,
     token: 'staff-secret',
     log: (line) => context.log.push(line),
+    corsOrigins: [PAGE],
   });
 });
 
@@ -163,6 +167,36 @@ demo('the project server scoped to one repository', async ({ demo }) => {
   await client.close();
   const unknown = await fetch(`${demo.base}/mcp/elsewhere`, { method: 'POST' });
   assert.is(unknown.status, 404);
+});
+
+demo('the CORS origins reach every MCP endpoint, the operations server too', async ({ demo }) => {
+  for (const path of ['/mcp', `/mcp/${demo.repository}`, '/operations/mcp']) {
+    const preflight = (origin: string) =>
+      fetch(`${demo.base}${path}`, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization,content-type',
+        },
+      });
+    const allowed = await preflight(PAGE);
+    assert.is(allowed.status, 204, path);
+    assert.is(allowed.headers.get('access-control-allow-origin'), PAGE, path);
+    assert.match(allowed.headers.get('access-control-allow-headers') ?? '', /authorization/);
+    const other = await preflight('http://localhost:9999');
+    assert.equal([other.status, other.headers.get('vary')], [403, 'Origin'], path);
+  }
+  // The page can read the operations server's challenge, to ask for a token.
+  const refused = await fetch(`${demo.base}/operations/mcp`, {
+    method: 'POST',
+    headers: { origin: PAGE, 'content-type': 'application/json' },
+    body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+  });
+  assert.is(refused.status, 401);
+  assert.is(refused.headers.get('access-control-allow-origin'), PAGE);
+  assert.match(refused.headers.get('access-control-expose-headers') ?? '', /www-authenticate/);
+  assert.is(refused.headers.get('vary'), 'Origin');
 });
 
 demo('the operations server: nothing without the staff token', async ({ demo }) => {

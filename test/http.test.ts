@@ -311,11 +311,37 @@ rules('DNS rebinding: only local hosts by default', async () => {
   assert.is((await handler(noHost)).status, 403);
 });
 
-rules('an Origin that is not allowed is 403; no Origin is fine', async () => {
-  for (const origin of ['http://localhost:5173', 'https://127.0.0.1', 'http://[::1]:3000']) {
+rules("an Origin that is not the server's own is 403; no Origin is fine", async () => {
+  // Host localhost:3000: its own origin, as a browser sends it, whatever the case.
+  for (const origin of [
+    'http://localhost:3000',
+    'HTTP://LocalHost:3000/',
+    'https://localhost:3000',
+  ]) {
     assert.is((await handler(post(PING, { origin }))).status, 200, origin);
   }
+  // A port left out is the scheme's default.
+  for (const [host, origin] of [
+    ['localhost', 'http://localhost'],
+    ['localhost:80', 'http://localhost'],
+    ['127.0.0.1', 'https://127.0.0.1'],
+    ['127.0.0.1:443', 'https://127.0.0.1'],
+    ['[::1]:3000', 'http://[::1]:3000'],
+  ]) {
+    assert.is((await handler(post(PING, { host, origin } as never))).status, 200, origin);
+  }
   for (const origin of [
+    // Another port, or another host of the same machine, is another origin (DNS rebinding, or
+    // another local page).
+    'http://localhost:9999',
+    'http://localhost:5173',
+    'http://localhost',
+    'https://localhost',
+    'http://127.0.0.1:3000',
+    'http://[::1]:3000',
+    'ws://localhost:3000',
+    'http://user@localhost:3000',
+    'http://localhost:3000/path',
     'https://evil.example.com',
     'null',
     'http://localhost.evil.com',

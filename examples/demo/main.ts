@@ -40,7 +40,10 @@ export interface DemoOptions {
    * local development one is started when left out.
    */
   authorizationServer?: string | undefined;
-  /** The origins whose browser pages may call /mcp (CORS), e.g. `http://localhost:6274`. */
+  /**
+   * The origins whose browser pages may call the MCP endpoints (CORS), /mcp and /operations/mcp
+   * alike, e.g. `http://localhost:6274`.
+   */
   corsOrigins?: readonly string[] | undefined;
   /** The most tools a page of the project server's `tools/list` holds; one page when left out. */
   pageSize?: number | undefined;
@@ -91,7 +94,7 @@ export async function startDemo({
     }, browsers),
   );
   const scoped = nodeListener(
-    createHttpHandler(() => new ProjectServer([repository], repository, pageSize)),
+    createHttpHandler(() => new ProjectServer([repository], repository, pageSize), browsers),
   );
 
   const notFound = (response: ServerResponse) =>
@@ -143,6 +146,8 @@ export async function startDemo({
       {
         authorize,
         resourceMetadata: metadata,
+        // Its preflight is answered before authorize runs: a browser sends no token with it.
+        ...browsers,
       },
     ),
   );
