@@ -13,6 +13,18 @@ import {
 import { TestServer } from './fixtures.js';
 
 const PING = '{"jsonrpc":"2.0","id":1,"method":"ping"}';
+// A 2026-07-28 ping: a method of the handshake era only, so 404 (-32601).
+const MODERN_PING = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 2,
+  method: 'ping',
+  params: {
+    _meta: {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientCapabilities': {},
+    },
+  },
+});
 const APP = 'http://localhost:6274';
 const JSON_TYPE = { 'content-type': 'application/json' };
 const EXPOSED = 'www-authenticate, mcp-session-id, mcp-protocol-version';
@@ -176,20 +188,7 @@ rules('answers to a listed origin carry CORS headers: 200, 202 and refusals', as
     refusal(400, 'The body is not valid JSON.', corsHeaders(APP), -32700),
   );
   const modern = await handler(
-    post(
-      { origin: APP, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'ping' },
-      JSON.stringify({
-        jsonrpc: '2.0',
-        id: 2,
-        method: 'ping',
-        params: {
-          _meta: {
-            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-            'io.modelcontextprotocol/clientCapabilities': {},
-          },
-        },
-      }),
-    ),
+    post({ origin: APP, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'ping' }, MODERN_PING),
   );
   assert.is(modern.status, 404);
   assert.equal(modern.headers, { ...JSON_TYPE, ...corsHeaders(APP) });
@@ -297,22 +296,9 @@ rules('every answer of a handler with the option says Vary: Origin', async () =>
     const response = await answer(request);
     assert.ok(/(^|,\s*)Origin(,|$)/.test(response.headers.vary ?? ''), what);
   }
-  // A 404 of a 2026-07-28 method the server lacks, without an Origin.
+  // A 404, without an Origin.
   const modern = await handler(
-    post(
-      { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'ping' },
-      JSON.stringify({
-        jsonrpc: '2.0',
-        id: 2,
-        method: 'ping',
-        params: {
-          _meta: {
-            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-            'io.modelcontextprotocol/clientCapabilities': {},
-          },
-        },
-      }),
-    ),
+    post({ 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'ping' }, MODERN_PING),
   );
   assert.equal([modern.status, modern.headers.vary], [404, 'Origin']);
 });
