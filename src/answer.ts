@@ -4,8 +4,9 @@
  *
  * @module
  */
-import { isProtocolError } from './errors.js';
+import { isProtocolError, ProtocolError } from './errors.js';
 import { ErrorCode, errorResponse, withHttpStatus } from './jsonrpc.js';
+import { methodOf } from './methods.js';
 import {
   batchRefusal,
   finish,
@@ -13,7 +14,7 @@ import {
   type Routed,
   refusedInBatch,
 } from './routing.js';
-import type { RequestScope } from './scope.js';
+import { DEFAULT_TOOL_TIMEOUT_MS, type RequestScope, timeLimited } from './scope.js';
 import type { HandleResult, MCPServerBase } from './server-base.js';
 import { mcpserverCalled } from './signals.js';
 import type { JSONRPCNotification, JSONRPCResponse, RequestId, Result } from './types.js';
@@ -118,6 +119,16 @@ export function answerRouted(
     return failed(server, method, replyTo, scope, error);
   }
   if (!(result instanceof Promise)) return answered(server, method, replyTo, scope, result);
+  // Only a method that waits is timed; a tool call keeps its own time, told to the LLM.
+  if (methodOf(server, method)?.ownTimeLimit !== true) {
+    const ms = server.methodTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
+    result = timeLimited(
+      result,
+      ms,
+      scope,
+      () => new ProtocolError(ErrorCode.InternalError, `${method} timed out after ${ms} ms.`),
+    );
+  }
   // A handshake-era request its caller may cancel by id, while this process answers it.
   const key =
     caller === undefined || scope.era !== 'handshake' ? undefined : runningKey(caller, replyTo);
@@ -185,10 +196,12 @@ const running = new Map<string, RequestScope>();
 const runningKey = (caller: string, id: unknown) => `${caller}\u0000${JSON.stringify(id)}`;
 
 // A method's result, or, as soon as its request is cancelled, nothing: the method may run on (its
-// signal has aborted), but no one waits for it.
+// signal has aborted), but no one waits for it. A signal aborted by a time limit is not a
+// cancellation: the time-out is the answer.
 function untilCancelled<T>(result: Promise<T>, scope: RequestScope): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    scope.signal.addEventListener('abort', () => resolve(undefined as T), { once: true });
+    const cancelled = () => scope.cancelled && resolve(undefined as T);
+    scope.signal.addEventListener('abort', cancelled, { once: true });
     result.then(resolve, reject);
   });
 }

@@ -137,9 +137,12 @@ function completeNow(
       );
     }
   }
-  const values = owner?.complete?.(argument.name, argument.value, {
-    arguments: filled as Record<string, string>,
+  const hookContext: CompletionContext = { arguments: filled as Record<string, string> };
+  // The scope's signal, made only when the hook reads it, as the scope's own is.
+  Object.defineProperty(hookContext, 'signal', {
+    get: () => (scope as Partial<RequestScope>).signal,
   });
+  const values = owner?.complete?.(argument.name, argument.value, hookContext);
   // Any thenable, as `await` would take it.
   return isPromiseLike(values)
     ? Promise.resolve(values).then(suggestions)

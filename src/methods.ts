@@ -70,6 +70,11 @@ export interface Method<Server extends MCPServerBase = MCPServerBase> {
    */
   readonly input?: boolean;
   /**
+   * The method keeps its own time, as `tools/call` keeps each tool's `timeoutMs`: the server's
+   * `methodTimeoutMs` does not bound it.
+   */
+  readonly ownTimeLimit?: boolean;
+  /**
    * How long a 2026-07-28 client may keep the result, and with whom: asked after the method ran,
    * with the request's scope, so that the hint may depend on what it answered (e.g. which
    * resource `resources/read` read).

@@ -110,6 +110,11 @@ export type PromptArgumentName<Schema extends PromptArgumentsSchema> = Schema ex
 export interface CompletionContext {
   /** The values of the arguments already filled in, by name. */
   arguments: Record<string, string>;
+  /**
+   * Aborts when the request's work should stop: past the server's `methodTimeoutMs`, or when it
+   * is cancelled. Pass it to `fetch()` and the like.
+   */
+  signal?: AbortSignal | undefined;
 }
 
 /**

@@ -47,7 +47,10 @@ const CANCELLED = 'cancelled';
 
 const NO_SCOPES: readonly string[] = Object.freeze([]);
 
-/** The time a tool call may take by default: 30 s, under the minute clients commonly wait. */
+/**
+ * The time a tool call, or any other method, may take by default: 30 s, under the minute clients
+ * commonly wait.
+ */
 export const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
 
 // A scope's controller, made for a request that asks for its signal or runs out of time only.
@@ -306,4 +309,34 @@ export class RequestScope {
   abort(reason: unknown): void {
     controllerOf(this).abort(reason);
   }
+}
+
+/**
+ * @internal What a method has pending, or past `ms` the error that `late` makes: the scope's
+ * signal then aborts with it, so that the work can stop. Only what is pending is timed: a method
+ * that answers at once pays for no timer.
+ */
+export function timeLimited<T>(
+  pending: PromiseLike<T>,
+  ms: number,
+  scope: RequestScope,
+  late: () => Error,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      const error = late();
+      scope.abort(error);
+      reject(error);
+    }, ms);
+    pending.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
 }

@@ -356,6 +356,15 @@ export abstract class MCPServerBase {
   declare readonly toolTimeoutMs?: number;
 
   /**
+   * The most milliseconds any other method may take: `resources/read` (and a template's `read()`),
+   * `resources/list` (a template's `list()`), `prompts/get`, `completion/complete`, the lists, and
+   * a method of the server's own. Past it, the request's signal aborts, so that its work can stop,
+   * and the client is answered -32603 "METHOD timed out after N ms." (in both eras). A method that
+   * answers at once is never timed. Default 30 s.
+   */
+  declare readonly methodTimeoutMs?: number;
+
+  /**
    * The most messages a batch may hold: a larger one is refused with one error. Default
    * {@link MAX_BATCH_SIZE} (20).
    */

@@ -6,7 +6,7 @@
 import { ToolError } from './errors.js';
 import { carriable, isObject } from './jsonrpc.js';
 import { describeErrors, type JSONSchema, type Validator } from './schema.js';
-import type { RequestScope } from './scope.js';
+import { type RequestScope, timeLimited } from './scope.js';
 import type { CallToolResult, ContentBlock, Meta } from './types.js';
 
 /**
@@ -48,30 +48,13 @@ export class ToolTimeoutError extends ToolError {
  * @internal A tool's pending output, or its time-out: past `ms`, the request's signal aborts and
  * the call fails with a {@link ToolTimeoutError}.
  */
-export function within(
+export const within = (
   output: PromiseLike<ToolOutput>,
   toolName: string,
   ms: number,
   context: RequestScope,
-): Promise<ToolOutput> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      const error = new ToolTimeoutError(toolName, ms);
-      context.abort(error);
-      reject(error);
-    }, ms);
-    output.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
-}
+): Promise<ToolOutput> =>
+  timeLimited(output, ms, context, () => new ToolTimeoutError(toolName, ms));
 
 /**
  * @internal What a tool's output is sent as: its parts checked, `structuredContent` against the

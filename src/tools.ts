@@ -375,6 +375,7 @@ export const TOOL_METHODS: Readonly<Record<string, Method>> = {
     has: hasTools,
     named: 'name',
     input: true,
+    ownTimeLimit: true,
     checkHeaders(server, params, headers, scope) {
       const name = params?.name;
       const tool = typeof name === 'string' ? server.tools.get(name) : undefined;
