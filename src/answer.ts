@@ -129,9 +129,9 @@ export function answerRouted(
       () => new ProtocolError(ErrorCode.InternalError, `${method} timed out after ${ms} ms.`),
     );
   }
-  // A handshake-era request its caller may cancel by id, while this process answers it.
-  const key =
-    caller === undefined || scope.era !== 'handshake' ? undefined : runningKey(caller, replyTo);
+  // A request its caller may cancel by id, while this process answers it: notifications/cancelled
+  // is the handshake era's way, and 2026-07-28's over stdio, which has no stream to close.
+  const key = caller === undefined ? undefined : runningKey(caller, replyTo);
   if (key !== undefined) {
     running.set(key, scope);
     scope.cancellable = true;
@@ -190,8 +190,8 @@ function failed(
   return errorResponse(replyTo, ErrorCode.InternalError, 'Internal error');
 }
 
-// The handshake-era requests this process is answering, by caller and id, for
-// notifications/cancelled: a caller cancels only its own requests.
+// The requests this process is answering, by caller and id, for notifications/cancelled: a
+// caller cancels only its own requests.
 const running = new Map<string, RequestScope>();
 const runningKey = (caller: string, id: unknown) => `${caller}\u0000${JSON.stringify(id)}`;
 

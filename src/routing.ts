@@ -47,9 +47,10 @@ export interface RequestContext {
    */
   signal?: AbortSignal | undefined;
   /**
-   * Who the client is, for `notifications/cancelled` (handshake era): a notification cancels only
-   * a request of the same caller that this process is still answering. HTTP: the `Authorization`
-   * header; stdio: one caller. Without it, a cancellation is accepted and ignored.
+   * Who the client is, for `notifications/cancelled` (in both eras; 2026-07-28 clients send it
+   * over stdio only): a notification cancels only a request of the same caller that this process
+   * is still answering, which is then not answered. HTTP: the `Authorization` header; stdio: one
+   * caller. Without it, a cancellation is accepted and ignored.
    */
   caller?: string | undefined;
   /**
