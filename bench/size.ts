@@ -23,9 +23,10 @@ import { build, type Plugin } from 'esbuild';
  * URI templates matched in one scan, lists written once, and tools/call, resources/read and
  * resources/list, prompts/get, input rounds, batches and the HTTP layer answered without a promise
  * when the answer is there at once; then for prompts and resources shaped per protocol version, and
- * what read() and list() return checked: 22.30 KiB), and a margin of about 0.5%. 14 KiB is the aim.
+ * what read() and list() return checked: 22.30 KiB; then for every method's time limit and
+ * 2026-07-28's notifications/cancelled: 22.39 KiB), and a small margin. 14 KiB is the aim.
  */
-export const BUDGET = 22.4 * 1024;
+export const BUDGET = 22.45 * 1024;
 
 /**
  * The budget of a tools-only server's bundle, in gzipped bytes: every server has the handshake, the
@@ -35,9 +36,10 @@ export const BUDGET = 22.4 * 1024;
  * invalid arguments answered without an error, enum problems told once, and a whole tools/list
  * marked for the HTTP layer to write its JSON once, and a tool hidden by scope refused before its
  * `Mcp-Param-*` headers are read; then for the shaping per protocol version that tools share with
- * prompts and resources: 15.94 KiB); 8 KiB is the aim.
+ * prompts and resources: 15.94 KiB; then for every method's time limit: 16.00 KiB); 8 KiB is the
+ * aim.
  */
-export const TOOLS_ONLY_BUDGET = 16 * 1024;
+export const TOOLS_ONLY_BUDGET = 16.05 * 1024;
 
 /** What a tools-only server imports. */
 export const TOOLS_ONLY_ENTRY =
