@@ -110,7 +110,7 @@ function notifier(
       state.settle?.(state.response);
     }
     const { method, params } = notification;
-    const token = method === 'notifications/progress' ? params?.['progressToken'] : undefined;
+    const token = method === 'notifications/progress' ? params?.progressToken : undefined;
     return state.stream.push(sseEvent(json), token);
   };
 }
