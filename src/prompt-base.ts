@@ -255,8 +255,9 @@ export abstract class MCPPromptBase<
   declare readonly icons?: Icon[] | undefined;
   /**
    * The OAuth scopes a request must be granted to see the prompt, get it and complete its
-   * arguments: a request without them does not find it in `prompts/list`, and is refused with
-   * 403 `insufficient_scope` over HTTP. Checked when the prompt is defined.
+   * arguments: a request without them does not find it in `prompts/list`, its `prompts/get` is
+   * refused with 403 `insufficient_scope` over HTTP, and its completion is answered as for a
+   * prompt that does not exist. Checked when the prompt is defined.
    */
   declare readonly requiredScopes?: readonly string[] | undefined;
 

@@ -274,8 +274,9 @@ export abstract class MCPResourceTemplateBase<const T extends string = string>
   declare readonly cache?: CacheHint | undefined;
   /**
    * The OAuth scopes a request must be granted to see the template and the resources it lists,
-   * and to read them or complete its variables: refused with 403 `insufficient_scope` over HTTP
-   * otherwise. Checked when the template is defined.
+   * and to read them or complete its variables: a read is refused with 403 `insufficient_scope`
+   * over HTTP otherwise, and a completion is answered as for a template that does not exist.
+   * Checked when the template is defined.
    */
   declare readonly requiredScopes?: readonly string[] | undefined;
 
