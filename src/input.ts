@@ -11,7 +11,7 @@
 import { ProtocolError } from './errors.js';
 import { ErrorCode, isObject, isPromiseLike } from './jsonrpc.js';
 import { hasCapabilities } from './modern.js';
-import { invalid, seal, unseal } from './request-state.js';
+import { invalid, questionDigest, seal, unseal } from './request-state.js';
 import { compileSchema, type JSONSchema, type Validator } from './schema.js';
 import type { RequestScope } from './scope.js';
 import type { MCPServerBase } from './server-base.js';
@@ -92,8 +92,10 @@ export class InputUnavailableError extends ProtocolError {
 interface Round {
   /** The answers: this call's `inputResponses`, then earlier rounds' (which win). */
   readonly answers: Readonly<Record<string, unknown>>;
-  /** The answers the method read: carried to the next round. Made when first needed. */
-  used: Map<string, unknown> | undefined;
+  /** What the signed state says was asked: the digest of each key's question. */
+  readonly bound: Readonly<Record<string, unknown>>;
+  /** The answers the method read, and their questions' digests: carried to the next round. */
+  used: Map<string, { answer: unknown; digest: string }> | undefined;
   /** The requests to send, by key. Made when first needed: most rounds ask nothing. */
   asked: Map<string, InputRequest> | undefined;
   /** The asks in flight, settled before the round is answered. */
@@ -201,12 +203,22 @@ async function answer<T>(
   if (!declares(scope.clientCapabilities, needs(request))) {
     throw new InputUnavailableError(request, 'modern');
   }
+  // An answer counts only where an earlier round signed that this key was asked this question:
+  // not one sent before any question, nor one to another question (the spec: ignore the rest).
   const given = Object.hasOwn(round.answers, key) ? round.answers[key] : undefined;
-  if (isObject(given)) {
-    const value = await read(given);
+  const bound = Object.hasOwn(round.bound, key) ? round.bound[key] : undefined;
+  if (isObject(given) && typeof bound === 'string') {
+    let digest: string;
+    try {
+      digest = await questionDigest(request);
+    } catch (error) {
+      round.fault = error as TypeError;
+      throw error;
+    }
+    const value = digest === bound ? await read(given) : undefined;
     if (value !== undefined) {
       round.used ??= new Map();
-      round.used.set(key, given);
+      round.used.set(key, { answer: given, digest });
       return value;
     }
   }
@@ -253,12 +265,14 @@ export function runWithInput(
       throw invalid(`inputResponses.${key} must be an object.`);
     }
   }
-  const request: InputRound = { server, method, params, scope, run, answers: inputResponses };
-  if (requestState === undefined) return runRound(request);
+  const request: InputRound = { server, method, params, scope, run, answers: undefined };
+  if (requestState === undefined) return runRound(request, NO_ANSWERS);
   return unseal(server, method, params, requestState).then((state) => {
-    if (isObject(state.answers)) request.answers = { ...inputResponses, ...state.answers };
+    request.answers = isObject(state.answers)
+      ? { ...inputResponses, ...state.answers }
+      : inputResponses;
     scope.state = state.state;
-    return runRound(request);
+    return runRound(request, isObject(state.asked) ? state.asked : NO_ANSWERS);
   });
 }
 
@@ -277,10 +291,14 @@ type Outcome = { result: Result } | { error: unknown };
 
 const NO_ANSWERS: Readonly<Record<string, unknown>> = Object.freeze({});
 
-function runRound(request: InputRound): Result | Promise<Result> {
+function runRound(
+  request: InputRound,
+  bound: Readonly<Record<string, unknown>>,
+): Result | Promise<Result> {
   // The answers are only read: the client's own object serves.
   const round: Round = {
     answers: request.answers ?? NO_ANSWERS,
+    bound,
     used: undefined,
     asked: undefined,
     reading: undefined,
@@ -323,15 +341,28 @@ function roundAnswer(
     inputRequests: Object.fromEntries(round.asked),
   };
   const { server, method, params, scope } = request;
-  if (round.used === undefined && scope.state === undefined) return result;
-  return seal(server, method, params, {
-    expires: Date.now() + (server.requestStateTtlMs ?? DEFAULT_REQUEST_STATE_TTL_MS),
-    answers: round.used === undefined ? undefined : Object.fromEntries(round.used),
-    state: scope.state,
-  }).then((sealed) => {
-    result.requestState = sealed;
+  // What is asked is signed, for the next round to take answers to these questions only.
+  return signRound(round).then(async ({ answers, asked }) => {
+    result.requestState = await seal(server, method, params, {
+      expires: Date.now() + (server.requestStateTtlMs ?? DEFAULT_REQUEST_STATE_TTL_MS),
+      answers,
+      asked,
+      state: scope.state,
+    });
     return result;
   });
+}
+
+async function signRound(round: Round) {
+  const asked: Record<string, string> = {};
+  let answers: Record<string, unknown> | undefined;
+  for (const [key, { answer, digest }] of round.used ?? []) {
+    answers ??= {};
+    answers[key] = answer;
+    asked[key] = digest;
+  }
+  for (const [key, request] of round.asked ?? []) asked[key] = await questionDigest(request);
+  return { answers, asked };
 }
 
 // --- Reading answers: what does not fit is asked again. ---

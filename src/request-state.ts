@@ -18,6 +18,11 @@ export interface Payload {
   expires: number;
   /** The answers of earlier rounds, by key. */
   answers?: Record<string, unknown> | undefined;
+  /**
+   * What was asked, by key: the digest ({@link questionDigest}) of each question the client was
+   * sent or whose answer is carried. An answer is taken only for the question it was asked with.
+   */
+  asked?: Record<string, string> | undefined;
   /** The method's own `scope.state`. */
   state?: unknown;
 }
@@ -31,30 +36,40 @@ export interface Payload {
 export const invalid = (message: string) => new ProtocolError(ErrorCode.InvalidParams, message);
 
 const encoder = new TextEncoder();
-let cached: { raw: unknown; key: Promise<CryptoKey> } | undefined;
+const HMAC = { name: 'HMAC', hash: 'SHA-256' };
+// Imported keys, by the text or bytes they were made of: servers are made per request.
+const imported = new Map<string | Uint8Array, Promise<CryptoKey>>();
 
-function keyOf(server: MCPServerBase): Promise<CryptoKey> {
+// The server's keys, the first signing and every one verifying.
+function keysOf(server: MCPServerBase): Promise<CryptoKey>[] {
   const raw = server.requestStateKey;
   const where = `${server.constructor.name}.requestStateKey`;
-  if (raw === undefined) {
+  const list = typeof raw === 'string' || raw instanceof Uint8Array ? [raw] : raw;
+  if (list === undefined || list.length === 0) {
     throw new TypeError(
-      `${where} is not set: answers and scope.state reach a later round in a signed requestState`,
+      `${where} is not set: a request that asks for input signs what it asked in requestState`,
     );
   }
-  if (cached?.raw !== raw) {
-    const bytes = typeof raw === 'string' ? encoder.encode(raw) : raw;
-    if (!(bytes instanceof Uint8Array) || bytes.byteLength < 32) {
-      throw new TypeError(`${where} must be a string or bytes, at least 32 bytes long`);
+  return list.map((one) => {
+    let key = imported.get(one);
+    if (key === undefined) {
+      const bytes = typeof one === 'string' ? encoder.encode(one) : one;
+      if (!(bytes instanceof Uint8Array) || bytes.byteLength < 32) {
+        throw new TypeError(
+          `${where} must be a string or bytes, at least 32 bytes long, or a list of them`,
+        );
+      }
+      if (imported.size >= 64) imported.clear();
+      key = crypto.subtle.importKey('raw', new Uint8Array(bytes), HMAC, false, ['sign', 'verify']);
+      imported.set(one, key);
     }
-    const algorithm = { name: 'HMAC', hash: 'SHA-256' };
-    const key = crypto.subtle.importKey('raw', new Uint8Array(bytes), algorithm, false, [
-      'sign',
-      'verify',
-    ]);
-    cached = { raw, key };
-  }
-  return cached.key;
+    return key;
+  });
 }
+
+// Warned of, once per server class: servers are made per request, a log line each would drown
+// the log, and one class is one configuration.
+const warned = new WeakSet<object>();
 
 function signed(
   server: MCPServerBase,
@@ -63,15 +78,55 @@ function signed(
   body: string,
 ) {
   const { inputResponses, requestState, _meta, ...request } = params;
-  return encoder.encode(`v1.${body}\n${canonical([server.principalId ?? null, method, request])}`);
+  let text: string;
+  try {
+    text = canonical([server.principalId ?? null, method, request]);
+  } catch (error) {
+    // What the client sent: a number past JSON's range (1e400 parses to Infinity), say.
+    throw invalid(`${(error as Error).message.replace(/^\$\[2\]\.?/, 'params.')}.`);
+  }
+  return encoder.encode(`v1.${body}\n${text}`);
 }
 
-// JSON with sorted keys: the same params, however a client orders them, sign the same.
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (!isObject(value)) return JSON.stringify(value);
-  const keys = Object.keys(value).sort();
-  return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(',')}}`;
+/**
+ * JSON in the canonical form of RFC 8785 (JCS): keys sorted by their UTF-16 code units, numbers
+ * and strings as ECMAScript writes them, no white space. Two values have the same form only if
+ * JSON cannot tell them apart; what JSON cannot carry (a non-finite number, `undefined`, a
+ * function, a bigint, a symbol, an object that is not plain) is refused, not written as `null`.
+ *
+ * @param value - A JSON value.
+ * @param path - Where it is, for the error.
+ * @returns Its canonical text.
+ * @throws TypeError - When it holds what JSON cannot carry, naming where.
+ */
+export function canonical(value: unknown, path = '$'): string {
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value);
+    case 'boolean':
+      return String(value);
+    case 'number':
+      if (Number.isFinite(value)) return JSON.stringify(value);
+      break;
+    case 'object': {
+      if (value === null) return 'null';
+      if (Array.isArray(value)) {
+        return `[${value.map((item, i) => canonical(item, `${path}[${i}]`)).join(',')}]`;
+      }
+      const prototype = Object.getPrototypeOf(value);
+      if (prototype !== Object.prototype && prototype !== null) break;
+      const object = value as Record<string, unknown>;
+      const keys = Object.keys(object).sort();
+      return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical(object[key], `${path}.${key}`)}`).join(',')}}`;
+    }
+  }
+  const what =
+    typeof value === 'number' || value === undefined
+      ? String(value)
+      : typeof value === 'object'
+        ? 'not a plain object'
+        : `a ${typeof value}`;
+  throw new TypeError(`${path} is ${what}, which JSON cannot carry`);
 }
 
 const base64url = (bytes: Uint8Array) =>
@@ -105,22 +160,30 @@ export async function seal(
   params: Record<string, unknown>,
   payload: Payload,
 ): Promise<string> {
-  const key = await keyOf(server);
+  const [first] = keysOf(server);
+  if (server.principalId === undefined && !warned.has(server.constructor)) {
+    warned.add(server.constructor);
+    server.log(
+      `requestState is signed without a principalId: any caller given one can replay it until it expires. Set principalId to the caller (e.g. the access token's subject) where callers must not share states.`,
+      'warning',
+    );
+  }
   const body = base64url(encoder.encode(JSON.stringify(payload)));
-  const mac = await crypto.subtle.sign('HMAC', key, signed(server, method, params, body));
+  const data = signed(server, method, params, body);
+  const mac = await crypto.subtle.sign('HMAC', await first!, data);
   return `v1.${body}.${base64url(new Uint8Array(mac))}`;
 }
 
 /**
- * Check a `requestState` the request came with.
+ * Check a `requestState` the request came with, against each of the server's keys.
  *
  * @param server - The server.
  * @param method - The request's method.
  * @param params - Its params.
  * @param state - The `requestState`.
  * @returns What it carries.
- * @throws ProtocolError - -32602 when it was not signed with the server's key for this caller and
- * request, or has expired.
+ * @throws ProtocolError - -32602 when it was not signed with one of the server's keys for this
+ * caller and request, or has expired.
  */
 export async function unseal(
   server: MCPServerBase,
@@ -131,16 +194,15 @@ export async function unseal(
   if (typeof state !== 'string') throw invalid('requestState must be a string.');
   const [version, body = '', mac = '', ...rest] = state.split('.');
   const signature = bytesOf(mac);
+  const raw = server.requestStateKey;
   let payload: unknown;
-  if (
-    version === 'v1' &&
-    rest.length === 0 &&
-    signature !== undefined &&
-    server.requestStateKey !== undefined
-  ) {
-    const key = await keyOf(server);
-    if (await crypto.subtle.verify('HMAC', key, signature, signed(server, method, params, body))) {
-      payload = JSON.parse(new TextDecoder().decode(bytesOf(body)));
+  if (version === 'v1' && rest.length === 0 && signature !== undefined && raw?.length) {
+    const data = signed(server, method, params, body);
+    for (const key of keysOf(server)) {
+      if (await crypto.subtle.verify('HMAC', await key, signature, data)) {
+        payload = JSON.parse(new TextDecoder().decode(bytesOf(body)));
+        break;
+      }
     }
   }
   if (!isObject(payload)) throw invalid('requestState is not valid for this request.');
@@ -148,4 +210,17 @@ export async function unseal(
     throw invalid('requestState has expired: call again without it.');
   }
   return payload as unknown as Payload;
+}
+
+/**
+ * The digest of a question (an input request), to bind its answer to it: base64url SHA-256 of
+ * its canonical JSON.
+ *
+ * @param request - The input request, as the client is sent it.
+ * @returns The digest.
+ * @throws TypeError - When the request holds what JSON cannot carry.
+ */
+export async function questionDigest(request: object): Promise<string> {
+  const text = canonical(request, 'the input request');
+  return base64url(new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text))));
 }

@@ -390,18 +390,29 @@ export abstract class MCPServerBase {
 
   /**
    * The key that signs `requestState` (HMAC-SHA-256), at least 32 bytes: random, secret, and the
-   * same in every process that may take the next round of a request that asks for input. A
-   * method that asks only once needs none; one whose answers or `scope.state` must reach a later
-   * round fails without it (-32603, and `logError()` says why).
+   * same in every process that may take the next round of a request that asks for input. Every
+   * request that asks needs it, to sign what it asked: without it, it fails (-32603, and
+   * `logError()` says why). A list rotates keys: the first signs, and every one is accepted, so
+   * that states signed with the old key stay good until they expire.
+   *
+   * @example
+   * ```ts
+   * override readonly requestStateKey = [process.env.MCP_STATE_KEY!, process.env.MCP_OLD_STATE_KEY!];
+   * ```
    */
-  declare readonly requestStateKey?: string | Uint8Array | undefined;
+  declare readonly requestStateKey?:
+    | string
+    | Uint8Array
+    | readonly (string | Uint8Array)[]
+    | undefined;
 
   /** How many milliseconds a `requestState` is honoured. Default ten minutes. */
   declare readonly requestStateTtlMs?: number | undefined;
 
   /**
    * Who the server answers, e.g. the user's id, when it is made per caller: `requestState` is
-   * bound to it, so that no other caller can use it.
+   * bound to it, so that no other caller can use it. A server class that signs a state without
+   * it says so once, through {@link logError} (context `warning`).
    */
   declare readonly principalId?: string | undefined;
 
@@ -536,7 +547,8 @@ export abstract class MCPServerBase {
 
   /**
    * The logger hook: called with every error that the client is not told about, an unexpected
-   * exception or a signal receiver's, with its stack. Writes to `console.error`; override it to
+   * exception or a signal receiver's, with its stack; and, once per server class, a warning of
+   * its configuration (a sentence, context `warning`). Writes to `console.error`; override it to
    * send errors to your own logger.
    *
    * @param error - What was thrown.

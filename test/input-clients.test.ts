@@ -145,7 +145,7 @@ clients('2.x Client: a declined form ends the call', async ({ url }) => {
 });
 
 clients("2.x Client: another caller's requestState is refused", async ({ url }) => {
-  // Round 2 as ada, by hand (round 1 needs no state); its state replayed by eve.
+  // Rounds 1 and 2 as ada, by hand; the state of round 2 replayed by eve.
   const post = (token: string, params: object) =>
     fetch(url, {
       method: 'POST',
@@ -173,7 +173,11 @@ clients("2.x Client: another caller's requestState is refused", async ({ url }) 
       }),
     }).then((response) => response.json());
   const guest = { action: 'accept', content: { name: 'Ada', seats: 2 } };
-  const second = await post('ada', { inputResponses: { guest } });
+  const first = await post('ada', {});
+  const second = await post('ada', {
+    inputResponses: { guest },
+    requestState: first.result.requestState,
+  });
   assert.equal(Object.keys(second.result.inputRequests), ['confirm', 'roots']);
   const answers = {
     confirm: { action: 'accept', content: { ok: true } },

@@ -43,7 +43,6 @@ const ageForm = {
   },
 } as const;
 
-// One question: needs no requestState, hence no key.
 const Greet = defineTool({
   name: 'greet',
   title: 'Greet',
@@ -182,6 +181,43 @@ const Choose = defineTool({
   },
 });
 
+// What purge asks names what it would delete, read when it runs: it may change between rounds.
+let pending = 3;
+const confirmForm = {
+  type: 'object',
+  properties: { ok: { type: 'boolean' } },
+  required: ['ok'],
+} as const;
+
+const Purge = defineTool({
+  name: 'purge',
+  title: 'Purge',
+  description: 'Deletes the pending items, once confirmed, then asks why.',
+  argumentsSchema: { type: 'object', properties: { why: { type: 'boolean' } } },
+  async run({ why }, scope) {
+    const count = pending;
+    const answer = await scope.elicit('confirm', {
+      message: `Delete ${count} items?`,
+      requestedSchema: confirmForm,
+    });
+    if (answer.action !== 'accept' || !answer.content.ok) return 'kept';
+    if (why) await scope.elicit('reason', nameForm);
+    return `deleted ${count}`;
+  },
+});
+
+// Arguments of any number, or null.
+const Limited = defineTool({
+  name: 'limited',
+  title: 'Limited',
+  description: 'Asks for a name, then answers with the limit.',
+  argumentsSchema: { type: 'object', properties: { limit: { type: ['number', 'null'] } } },
+  async run({ limit }, scope) {
+    await scope.elicit('user_name', nameForm);
+    return `limit ${limit}`;
+  },
+});
+
 const Twice = defineTool({
   name: 'twice',
   title: 'Twice',
@@ -248,17 +284,27 @@ class InputServer extends MCPServerBase {
     new Modes(),
     new Twice(),
     new Choose(),
+    new Purge(),
+    new Limited(),
   );
   override readonly prompts = promptsByName(new Ask());
   override readonly resources = resourcesByUri(new Secret());
   override readonly resourceTemplates = templatesByUriTemplate(new Listing());
   readonly logged: unknown[] = [];
-  override readonly requestStateKey: string | Uint8Array | undefined;
+  override readonly requestStateKey:
+    | string
+    | Uint8Array
+    | readonly (string | Uint8Array)[]
+    | undefined;
   override readonly principalId: string | undefined;
   override readonly requestStateTtlMs: number | undefined;
 
   constructor(
-    options: { key?: string | Uint8Array | undefined; principal?: string; ttlMs?: number } = {},
+    options: {
+      key?: string | Uint8Array | readonly (string | Uint8Array)[] | undefined;
+      principal?: string;
+      ttlMs?: number;
+    } = {},
   ) {
     super();
     this.requestStateKey = 'key' in options ? options.key : KEY;
@@ -271,7 +317,7 @@ class InputServer extends MCPServerBase {
   instructions() {
     return '';
   }
-  override logError(error: unknown) {
+  override logError(error: unknown, _context?: string) {
     this.logged.push(error);
   }
 }
@@ -305,19 +351,42 @@ const call = (server: MCPServerBase, name: string, extra: object = {}, capabilit
   post(server, 'tools/call', { name, arguments: {}, ...extra }, capabilities);
 const accept = (content: object) => ({ action: 'accept', content });
 
+// A round that asks, then the same call with these answers and the round's requestState.
+async function answered(
+  server: MCPServerBase,
+  method: string,
+  params: Record<string, unknown>,
+  inputResponses: object,
+) {
+  const first = await post(server, method, params);
+  assert.is(first.result.resultType, 'input_required');
+  return post(server, method, {
+    ...params,
+    inputResponses,
+    requestState: first.result.requestState,
+  });
+}
+const answer = (server: MCPServerBase, name: string, inputResponses: object, args: object = {}) =>
+  answered(server, 'tools/call', { name, arguments: args }, inputResponses);
+const STATE = /^v1\.[\w-]+\.[\w-]{43}$/;
+
 const rounds = suite('input requests: the rounds');
 
 rounds('one question: input_required, then the answer completes the call', async () => {
-  const server = new InputServer({ key: undefined });
+  const server = new InputServer();
   const first = await call(server, 'greet', { arguments: { greeting: 'Hi' } });
-  assert.equal(first.result, {
+  const { requestState, ...asked } = first.result;
+  assert.equal(asked, {
     resultType: 'input_required',
     inputRequests: { user_name: { method: 'elicitation/create', params: nameForm } },
     _meta: SERVER_INFO,
   });
+  // What was asked is signed, for the answer to be taken for it only.
+  assert.match(requestState, STATE);
   const second = await call(server, 'greet', {
     arguments: { greeting: 'Hi' },
     inputResponses: { user_name: accept({ name: 'Ada' }) },
+    requestState,
   });
   assert.equal(second.result, {
     resultType: 'complete',
@@ -329,7 +398,7 @@ rounds('one question: input_required, then the answer completes the call', async
 rounds('declined or dismissed: the method reads what the user did', async () => {
   const server = new InputServer();
   for (const action of ['decline', 'cancel']) {
-    const { result } = await call(server, 'greet', { inputResponses: { user_name: { action } } });
+    const { result } = await answer(server, 'greet', { user_name: { action } });
     assert.equal(result.content, [{ type: 'text', text: action }]);
   }
 });
@@ -343,12 +412,13 @@ rounds('missing, malformed or invalid answers are asked again; others are ignore
     { user_name: { action: 'accept' } },
     { user_name: { action: 'maybe' } },
   ]) {
-    const { result } = await call(server, 'greet', { inputResponses });
+    const { result } = await answer(server, 'greet', inputResponses);
     assert.is(result.resultType, 'input_required', JSON.stringify(inputResponses));
     assert.equal(Object.keys(result.inputRequests), ['user_name']);
   }
-  const extra = await call(server, 'greet', {
-    inputResponses: { user_name: accept({ name: 'Ada' }), other: accept({ x: 1 }) },
+  const extra = await answer(server, 'greet', {
+    user_name: accept({ name: 'Ada' }),
+    other: accept({ x: 1 }),
   });
   assert.equal(extra.result.content, [{ type: 'text', text: 'Hello, Ada!' }]);
 });
@@ -357,16 +427,24 @@ rounds('forms made per call are each checked against their own schema', async ()
   const server = new InputServer();
   for (let i = 0; i < 102; i++) {
     const options = [`a${i}`, `b${i}`];
-    const chosen = await call(server, 'choose', {
-      arguments: { options },
-      inputResponses: { choice: accept({ choice: `b${i}` }) },
-    });
+    const chosen = await answer(
+      server,
+      'choose',
+      { choice: accept({ choice: `b${i}` }) },
+      {
+        options,
+      },
+    );
     assert.equal(chosen.result.content, [{ type: 'text', text: `b${i}` }]);
   }
-  const other = await call(server, 'choose', {
-    arguments: { options: ['a0'] },
-    inputResponses: { choice: accept({ choice: 'b0' }) },
-  });
+  const other = await answer(
+    server,
+    'choose',
+    { choice: accept({ choice: 'b0' }) },
+    {
+      options: ['a0'],
+    },
+  );
   assert.is(other.result.resultType, 'input_required');
 });
 
@@ -427,6 +505,7 @@ rounds('several inputs at once: one round asks them all', async () => {
   // Part of them: the rest is asked again, the answer given is carried.
   const second = await call(server, 'everything', {
     inputResponses: { haiku: message, roots: { roots: [{ name: 'no uri' }] } },
+    requestState: first.result.requestState,
   });
   assert.equal(Object.keys(second.result.inputRequests), ['user_name', 'roots']);
   const third = await call(server, 'everything', {
@@ -435,16 +514,16 @@ rounds('several inputs at once: one round asks them all', async () => {
   });
   assert.equal(third.result.content, [{ type: 'text', text: 'Ada: m1, file:///a file:///b' }]);
   // Content may be several blocks (2025-11-25).
-  const blocks = await call(server, 'everything', {
-    inputResponses: {
-      user_name: accept({ name: 'Ada' }),
-      roots,
-      haiku: { ...message, content: [message.content], model: 'm2' },
-    },
+  const blocks = await answer(server, 'everything', {
+    user_name: accept({ name: 'Ada' }),
+    roots,
+    haiku: { ...message, content: [message.content], model: 'm2' },
   });
   assert.equal(blocks.result.content, [{ type: 'text', text: 'Ada: m2, file:///a file:///b' }]);
-  const unsampled = await call(server, 'everything', {
-    inputResponses: { user_name: accept({ name: 'Ada' }), roots, haiku: { role: 'x' } },
+  const unsampled = await answer(server, 'everything', {
+    user_name: accept({ name: 'Ada' }),
+    roots,
+    haiku: { role: 'x' },
   });
   assert.equal(Object.keys(unsampled.result.inputRequests), ['haiku']);
 });
@@ -464,12 +543,15 @@ rounds('prompts/get and resources/read ask too; input_required has no cache hint
   const got = await post(server, 'prompts/get', {
     name: 'ask',
     inputResponses: { topic: accept({ topic: 'owls' }) },
+    requestState: prompt.result.requestState,
   });
   assert.equal(got.result.messages, [
     { role: 'user', content: { type: 'text', text: 'Tell me about owls.' } },
   ]);
   const asked = await post(server, 'resources/read', { uri: 'vault://secret' });
-  assert.equal(asked.result, {
+  const { requestState, ...result } = asked.result;
+  assert.match(requestState, STATE);
+  assert.equal(result, {
     resultType: 'input_required',
     inputRequests: {
       confirm: {
@@ -485,6 +567,7 @@ rounds('prompts/get and resources/read ask too; input_required has no cache hint
   const read = await post(server, 'resources/read', {
     uri: 'vault://secret',
     inputResponses: { confirm: accept({ ok: true }) },
+    requestState,
   });
   assert.is(read.result.contents[0].text, 's3cret');
   assert.is(read.result.ttlMs, 60_000);
@@ -494,9 +577,7 @@ rounds('tools/call sends the outcome input-required', async () => {
   const outcomes: ToolOutcome[] = [];
   const disconnect = mcpserverToolCalled.connect(({ outcome }) => outcomes.push(outcome));
   try {
-    const server = new InputServer();
-    await call(server, 'greet');
-    await call(server, 'greet', { inputResponses: { user_name: accept({ name: 'Ada' }) } });
+    await answer(new InputServer(), 'greet', { user_name: accept({ name: 'Ada' }) });
   } finally {
     disconnect();
   }
@@ -504,6 +585,81 @@ rounds('tools/call sends the outcome input-required', async () => {
 });
 
 rounds.run();
+
+const bound = suite('input requests: answers are bound to the questions asked');
+
+bound('an answer sent before any question is ignored, and the question is asked', async () => {
+  const server = new InputServer();
+  const sent = { user_name: accept({ name: 'Ada' }) };
+  for (const name of ['greet', 'profile']) {
+    const { result } = await call(server, name, { inputResponses: sent });
+    assert.equal(Object.keys(result.inputRequests), ['user_name'], name);
+  }
+  const prompt = await post(server, 'prompts/get', {
+    name: 'ask',
+    inputResponses: { topic: accept({ topic: 'owls' }) },
+  });
+  assert.equal(Object.keys(prompt.result.inputRequests), ['topic']);
+});
+
+bound('an answer without the requestState of the round that asked is asked again', async () => {
+  const server = new InputServer();
+  const first = await call(server, 'greet');
+  assert.match(first.result.requestState, STATE);
+  const again = await call(server, 'greet', {
+    inputResponses: { user_name: accept({ name: 'Ada' }) },
+  });
+  assert.equal(Object.keys(again.result.inputRequests), ['user_name']);
+});
+
+bound('an answer to a key that was not asked yet is ignored', async () => {
+  const server = new InputServer();
+  const first = await call(server, 'profile');
+  // Round 1 asked user_name only: the age sent with it is not taken, but asked.
+  const second = await call(server, 'profile', {
+    inputResponses: { user_name: accept({ name: 'Ada' }), age: accept({ age: 99 }) },
+    requestState: first.result.requestState,
+  });
+  assert.equal(Object.keys(second.result.inputRequests), ['age']);
+  const third = await call(server, 'profile', {
+    inputResponses: { age: accept({ age: 36 }) },
+    requestState: second.result.requestState,
+  });
+  assert.equal(third.result.content, [{ type: 'text', text: 'Ada, 36y, after 2 rounds' }]);
+});
+
+bound('an answer to another question than the one asked now is asked again', async () => {
+  const server = new InputServer();
+  const yes = { confirm: accept({ ok: true }) };
+  pending = 3;
+  const first = await call(server, 'purge');
+  assert.is(first.result.inputRequests.confirm.params.message, 'Delete 3 items?');
+  pending = 8;
+  // Consent to delete 3 is not consent to delete 8.
+  const second = await call(server, 'purge', {
+    inputResponses: yes,
+    requestState: first.result.requestState,
+  });
+  assert.is(second.result.inputRequests.confirm.params.message, 'Delete 8 items?');
+  const third = await call(server, 'purge', {
+    inputResponses: yes,
+    requestState: second.result.requestState,
+  });
+  assert.equal(third.result.content, [{ type: 'text', text: 'deleted 8' }]);
+  // An answer carried from an earlier round counts for its own question too.
+  pending = 3;
+  const asked = await answer(server, 'purge', yes, { why: true });
+  assert.equal(Object.keys(asked.result.inputRequests), ['reason']);
+  pending = 4;
+  const changed = await call(server, 'purge', {
+    arguments: { why: true },
+    inputResponses: { reason: accept({ name: 'spring cleaning' }) },
+    requestState: asked.result.requestState,
+  });
+  assert.is(changed.result.inputRequests.confirm.params.message, 'Delete 4 items?');
+});
+
+bound.run();
 
 const state = suite('input requests: requestState');
 
@@ -608,6 +764,103 @@ state(
   },
 );
 
+state(
+  'a number JSON cannot carry is refused, not signed as the null it would be written as',
+  async () => {
+    const server = new InputServer({ principal: 'ada' });
+    const first = await call(server, 'limited', { arguments: { limit: null } });
+    const { requestState } = first.result;
+    // What the client sends, as the server parses it: 1e400 is Infinity.
+    const replayed = JSON.parse('{"limit":1e400}');
+    assert.is(replayed.limit, Number.POSITIVE_INFINITY);
+    const { error } = await call(server, 'limited', {
+      arguments: replayed,
+      inputResponses: { user_name: accept({ name: 'Ada' }) },
+      requestState,
+    });
+    assert.equal(error, {
+      code: -32602,
+      message: 'params.arguments.limit is Infinity, which JSON cannot carry.',
+    });
+    const honest = await call(server, 'limited', {
+      arguments: { limit: null },
+      inputResponses: { user_name: accept({ name: 'Ada' }) },
+      requestState,
+    });
+    assert.equal(honest.result.content, [{ type: 'text', text: 'limit null' }]);
+  },
+);
+
+state(
+  'several keys: the first signs, every one is accepted, so that a key can be rotated',
+  async () => {
+    const OLD = `${KEY} (the old one)`;
+    const NEW = `${KEY} (the new one)`;
+    const before = new InputServer({ principal: 'ada', key: OLD });
+    const inFlight = await stateOf(before);
+    const rotated = new InputServer({ principal: 'ada', key: [NEW, OLD] });
+    // A state signed before the rotation is still good.
+    const second = await call(rotated, 'profile', {
+      arguments: { id: 7 },
+      inputResponses: { user_name: accept({ name: 'Ada' }) },
+      requestState: inFlight,
+    });
+    assert.equal(Object.keys(second.result.inputRequests), ['age']);
+    // A new one is signed with the new key: the old key alone refuses it, the new one takes it.
+    const retry = (server: InputServer) =>
+      call(server, 'profile', {
+        arguments: { id: 7 },
+        inputResponses: { age: accept({ age: 36 }) },
+        requestState: second.result.requestState,
+      });
+    assert.equal((await retry(before)).error, NOT_VALID);
+    const done = await retry(new InputServer({ principal: 'ada', key: NEW }));
+    assert.equal(done.result.content, [{ type: 'text', text: 'Ada, 36y, after 2 rounds' }]);
+    // Once the old key is dropped, its states are not valid.
+    const after = new InputServer({ principal: 'ada', key: [NEW] });
+    assert.equal(
+      (await call(after, 'profile', { arguments: { id: 7 }, requestState: inFlight })).error,
+      NOT_VALID,
+    );
+    // Every key of the list is checked: a short one fails the server, naming it.
+    const short = new InputServer({ key: [NEW, 'short'] });
+    assert.equal((await call(short, 'greet')).error, { code: -32603, message: 'Internal error' });
+    assert.match(String(short.logged[0]), /at least 32 bytes long, or a list of them/);
+    const none = new InputServer({ key: [] });
+    await call(none, 'greet');
+    assert.match(String(none.logged[0]), /requestStateKey is not set/);
+  },
+);
+
+state(
+  'a server class that signs without a principalId says so once, through logError',
+  async () => {
+    const warnings: string[] = [];
+    class Anonymous extends InputServer {
+      override logError(error: unknown, context: string) {
+        if (context === 'warning') warnings.push(String(error));
+        else super.logError(error);
+      }
+    }
+    class Bound extends Anonymous {}
+    for (let i = 0; i < 5; i++) await call(new Anonymous(), 'greet');
+    assert.is(warnings.length, 1);
+    assert.match(
+      warnings[0]!,
+      /^requestState is signed without a principalId: any caller given one can replay it/,
+    );
+    // Per class: another one is warned of too, but not one that has a principal.
+    for (let i = 0; i < 3; i++) await call(new Bound({ principal: 'ada' }), 'greet');
+    assert.is(warnings.length, 1);
+    await call(new Bound(), 'greet');
+    assert.is(warnings.length, 2);
+    // Nothing is signed, nothing is said.
+    class Quiet extends Anonymous {}
+    await call(new Quiet(), 'adaptive', {}, {});
+    assert.is(warnings.length, 2);
+  },
+);
+
 state.run();
 
 const unavailable = suite('input requests: what the client cannot answer');
@@ -645,7 +898,11 @@ unavailable('a capability the request does not declare: -32021, HTTP 400', async
   const done = await call(
     server,
     'modes',
-    { arguments: { kind: 'url' }, inputResponses: { login: { action: 'accept' } } },
+    {
+      arguments: { kind: 'url' },
+      inputResponses: { login: { action: 'accept' } },
+      requestState: url.result.requestState,
+    },
     { elicitation: { url: {} } },
   );
   assert.equal(done.result.content, [{ type: 'text', text: 'accept' }]);

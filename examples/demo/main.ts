@@ -2,7 +2,7 @@
 // /operations/mcp, on node:http. `npm start`; from the environment: PORT, MCP_STAFF_TOKEN,
 // MCP_AUTHORIZATION_SERVER, MCP_CORS_ORIGINS, MCP_PAGE_SIZE (the most items a page of any list
 // holds), and MCP_STATE_KEY: the key that signs the state of a 2026-07-28 input request between
-// its rounds (clear_log's confirmation), 32 bytes or more. Without it, a key is generated at start,
+// its rounds (clear_log's confirmation, summarise_document's sampling), 32 bytes or more. Without it, a key is generated at start,
 // good for this process only: replicas behind one address need one key in common.
 //
 // The operations server is an OAuth protected resource: its metadata names an authorization
@@ -90,11 +90,14 @@ export async function startDemo({
     createHttpHandler(({ request }) => {
       const scope = new URL(request.url ?? '/', 'http://localhost').searchParams.get('repository');
       const only = scope === repository.name ? repository : undefined;
-      return new ProjectServer([repository], only, pageSize);
+      return new ProjectServer([repository], only, pageSize, stateKey);
     }, browsers),
   );
   const scoped = nodeListener(
-    createHttpHandler(() => new ProjectServer([repository], repository, pageSize), browsers),
+    createHttpHandler(
+      () => new ProjectServer([repository], repository, pageSize, stateKey),
+      browsers,
+    ),
   );
 
   const notFound = (response: ServerResponse) =>

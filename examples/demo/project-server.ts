@@ -242,9 +242,17 @@ class SummariseDocument extends ProjectTool<typeof summariseSchema> {
     "A few sentences on what a document is for, written by the client's LLM when the client can be asked (sampling, in protocol 2026-07-28); otherwise the document's first paragraph.";
   readonly argumentsSchema = summariseSchema;
 
+  // Asking needs the server's requestStateKey, to sign the question.
+  constructor(
+    repositories: readonly Repository[],
+    private readonly asks: boolean,
+  ) {
+    super(repositories);
+  }
+
   async run({ path, repository }: ToolArguments<typeof summariseSchema>, scope: RequestScope) {
     const { text } = this.document(repository, path);
-    if (!scope.canAsk('sampling')) {
+    if (!this.asks || !scope.canAsk('sampling')) {
       return `${firstParagraph(text)}\n\n(The first paragraph of ${path}: this client cannot be asked for a summary, which needs sampling in protocol 2026-07-28.)`;
     }
     const cut = text.length > MAX_SAMPLED_CHARACTERS;
@@ -309,8 +317,15 @@ export class ProjectServer extends MCPServerBase {
    * @param scope - The one repository a scoped endpoint serves.
    * @param pageSize - The most items a page of each list holds (tools, resources, templates,
    * prompts): with a hundred-odd documents, 50 when left out. Any process continues any list.
+   * @param requestStateKey - The key that signs summarise_document's question to the client
+   * (`requestStateKey`); without it, that tool gives the first paragraph.
    */
-  constructor(repositories: readonly Repository[], scope?: Repository, pageSize = 50) {
+  constructor(
+    repositories: readonly Repository[],
+    scope?: Repository,
+    pageSize = 50,
+    override readonly requestStateKey?: string,
+  ) {
     super();
     this.pageSize = pageSize;
     this.#repositories = scope === undefined ? repositories : [scope];
@@ -321,7 +336,7 @@ export class ProjectServer extends MCPServerBase {
       new SearchDocuments(this.#repositories),
       new ReadBlog(this.#repositories),
       new CountMentions(this.#repositories),
-      new SummariseDocument(this.#repositories),
+      new SummariseDocument(this.#repositories, requestStateKey !== undefined),
     );
     this.resourceTemplates = templatesByUriTemplate(
       new Documents(this.#repositories),
