@@ -122,8 +122,8 @@ input(
         model: 'test-model',
         stopReason: 'endTurn',
       });
-      // Asked once, it carries nothing between the rounds.
-      assert.is(calls[1]!.params.requestState, undefined);
+      // The second round carries the signed state of the first, which names what was asked.
+      assert.type(calls[1]!.params.requestState, 'string');
     } finally {
       await client.close();
     }
@@ -233,6 +233,106 @@ input('clear_log, declined in the form: nothing cleared', async ({ demo }) => {
   }
   assert.is((await logNumbers(demo)).at(-1), 1);
 });
+
+// One 2026-07-28 tools/call to the operations server, as any client may send it.
+async function callOperations(
+  demo: Demo,
+  params: Record<string, unknown>,
+  headers: Record<string, string> = STAFF,
+): Promise<any> {
+  const response = await fetch(`${demo.base}/operations/mcp`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'tools/call',
+      'mcp-name': 'clear_log',
+      ...headers,
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: {
+        name: 'clear_log',
+        arguments: {},
+        ...params,
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientCapabilities': { elicitation: {} },
+        },
+      },
+    }),
+  });
+  return response.json();
+}
+
+const CONFIRMED = { confirm: { action: 'accept', content: { clear: true } } };
+const upToOf = (result: any) =>
+  Number(/up to request #(\d+)\?/.exec(result.inputRequests.confirm.params.message)![1]);
+
+input(
+  'clear_log: a confirmation sent before any form was shown clears nothing',
+  async ({ demo }) => {
+    const { result } = await callOperations(demo, { inputResponses: CONFIRMED });
+    assert.is(result.resultType, 'input_required');
+    assert.equal(Object.keys(result.inputRequests), ['confirm']);
+    assert.is((await logNumbers(demo)).at(-1), 1);
+  },
+);
+
+input(
+  'clear_log: consent to clear up to one request is not consent to clear up to a later one',
+  async ({ demo }) => {
+    const first = await callOperations(demo, {});
+    const asked = upToOf(first.result);
+    await logNumbers(demo); // more requests are logged meanwhile
+    // The same consent, without the state of the round that asked: asked again, for the log now.
+    const replayed = await callOperations(demo, { inputResponses: CONFIRMED });
+    assert.is(replayed.result.resultType, 'input_required');
+    assert.ok(upToOf(replayed.result) > asked);
+    assert.is((await logNumbers(demo)).at(-1), 1);
+  },
+);
+
+input(
+  "the local authorization server's tokens name their client: a state is its caller's only",
+  async ({ demo }) => {
+    const { tokenEndpoint } = demo.authorization!;
+    const tokenOf = async (client: string) => {
+      const response = await fetch(tokenEndpoint, {
+        method: 'POST',
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: client,
+          scope: 'operations',
+          resource: demo.metadata.document.resource,
+        }),
+      });
+      const { access_token } = (await response.json()) as { access_token: string };
+      const payload = JSON.parse(Buffer.from(access_token.split('.')[1]!, 'base64url').toString());
+      assert.is(payload.sub, client);
+      return { Authorization: `Bearer ${access_token}` };
+    };
+    const ada = await tokenOf('ada');
+    const first = await callOperations(demo, {}, ada);
+    const { requestState } = first.result;
+    const declined = { confirm: { action: 'decline' } };
+    const eve = await callOperations(
+      demo,
+      { inputResponses: declined, requestState },
+      await tokenOf('eve'),
+    );
+    assert.equal(eve.error, {
+      code: -32602,
+      message: 'requestState is not valid for this request.',
+    });
+    const own = await callOperations(demo, { inputResponses: declined, requestState }, ada);
+    assert.is(textOf(own.result), 'Nothing was cleared.');
+    assert.is((await logNumbers(demo)).at(-1), 1);
+  },
+);
 
 input(
   'clear_log, confirmed by the 2.x Client: the log up to what was asked is gone',

@@ -2,8 +2,9 @@
 // dependency), which signs JWT access tokens with a key of its own, publishes the key at /jwks and
 // its metadata at /.well-known/openid-configuration, and grants every authorization at once, with
 // no login page and to any client id: never for production. Taught two things a real one does for
-// MCP: an access token's audience is the resource the client named (RFC 8707), and it carries the
-// scopes the client asked for. It issues no refresh tokens: a client that needs more scopes
+// MCP: an access token's audience is the resource the client named (RFC 8707), it carries the
+// scopes the client asked for, and it names whom it was issued for in `sub` (RFC 9068: the user,
+// or for client credentials the client), which a server binds its callers' state to. It issues no refresh tokens: a client that needs more scopes
 // authorizes again (the step-up flow).
 import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -21,9 +22,15 @@ export interface AuthorizationServer {
   /**
    * Sign an access token at once, as its token endpoint would.
    *
-   * @param grant - Its scopes, its audience, and its lifetime in seconds (negative: expired).
+   * @param grant - Its scopes, its audience, its subject (`sub`, `developer` when left out), and
+   * its lifetime in seconds (negative: expired).
    */
-  issue(grant: { scope?: string; resource?: string; expiresIn?: number }): Promise<string>;
+  issue(grant: {
+    scope?: string;
+    resource?: string;
+    subject?: string;
+    expiresIn?: number;
+  }): Promise<string>;
   /** Stop it. */
   close(): Promise<void>;
 }
@@ -34,6 +41,16 @@ interface Grant {
 }
 
 const one = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+// The client a token request names: in its body, or as the user of its Basic credentials.
+function clientOf(request: {
+  body: Record<string, unknown>;
+  headers?: IncomingMessage['headers'];
+}) {
+  const basic = /^Basic\s+(\S+)$/i.exec(request.headers?.authorization ?? '');
+  const user = basic && Buffer.from(basic[1]!, 'base64').toString().split(':')[0];
+  return one(request.body.client_id) ?? (user ? decodeURIComponent(user) : undefined);
+}
 
 /**
  * Start the authorization server on 127.0.0.1.
@@ -69,9 +86,14 @@ export async function startAuthorizationServer(port = 0): Promise<AuthorizationS
 
   service.on(
     'beforeTokenSigning',
-    (token: { payload: Record<string, unknown> }, request: { body: Record<string, unknown> }) => {
+    (
+      token: { payload: Record<string, unknown> },
+      request: { body: Record<string, unknown>; headers?: IncomingMessage['headers'] },
+    ) => {
       // Only the access token carries a scope; the ID token, also signed here, is left as it is.
       if (!('scope' in token.payload)) return;
+      // The user who authorized (set by the mock), else the client acting on its own behalf.
+      token.payload.sub ??= clientOf(request);
       const { scope, resource } = grantOf(request.body);
       token.payload.scope = scope ?? '';
       if (resource === undefined) delete token.payload.aud;
@@ -92,11 +114,12 @@ export async function startAuthorizationServer(port = 0): Promise<AuthorizationS
     issuer,
     jwksUri: `${issuer}/jwks`,
     tokenEndpoint: `${issuer}/token`,
-    issue: ({ scope = '', resource, expiresIn = 3600 }) =>
+    issue: ({ scope = '', resource, subject = 'developer', expiresIn = 3600 }) =>
       server.issuer.buildToken({
         expiresIn,
         scopesOrTransform: (_header, payload) => {
           payload.scope = scope;
+          payload.sub = subject;
           if (resource !== undefined) payload.aud = resource;
         },
       }),
