@@ -208,13 +208,10 @@ async function answer<T>(
   const given = Object.hasOwn(round.answers, key) ? round.answers[key] : undefined;
   const bound = Object.hasOwn(round.bound, key) ? round.bound[key] : undefined;
   if (isObject(given) && typeof bound === 'string') {
-    let digest: string;
-    try {
-      digest = await questionDigest(request);
-    } catch (error) {
-      round.fault = error as TypeError;
+    const digest = await questionDigest(request).catch((error: TypeError) => {
+      round.fault = error;
       throw error;
-    }
+    });
     const value = digest === bound ? await read(given) : undefined;
     if (value !== undefined) {
       round.used ??= new Map();

@@ -80,12 +80,14 @@ function signed(
   const { inputResponses, requestState, _meta, ...request } = params;
   let text: string;
   try {
-    text = canonical([server.principalId ?? null, method, request]);
+    text = canonical(request, 'params');
   } catch (error) {
     // What the client sent: a number past JSON's range (1e400 parses to Infinity), say.
-    throw invalid(`${(error as Error).message.replace(/^\$\[2\]\.?/, 'params.')}.`);
+    throw invalid(`${(error as Error).message}.`);
   }
-  return encoder.encode(`v1.${body}\n${text}`);
+  return encoder.encode(
+    `v1.${body}\n${JSON.stringify([server.principalId ?? null, method])}${text}`,
+  );
 }
 
 /**
@@ -164,7 +166,7 @@ export async function seal(
   if (server.principalId === undefined && !warned.has(server.constructor)) {
     warned.add(server.constructor);
     server.log(
-      `requestState is signed without a principalId: any caller given one can replay it until it expires. Set principalId to the caller (e.g. the access token's subject) where callers must not share states.`,
+      'requestState is signed without a principalId: any caller given one can replay it until it expires.',
       'warning',
     );
   }
