@@ -397,7 +397,8 @@ export abstract class MCPServerBase {
    *
    * @example
    * ```ts
-   * override readonly requestStateKey = [process.env.MCP_STATE_KEY!, process.env.MCP_OLD_STATE_KEY!];
+   * // The new key signs; both verify, until the states signed with the old one have expired.
+   * override readonly requestStateKey = [NEW_STATE_KEY, OLD_STATE_KEY];
    * ```
    */
   declare readonly requestStateKey?:
