@@ -20,7 +20,7 @@ import { type AnyPrompt, renderNow } from './prompt-base.js';
 import { isGranted, requireScopes } from './scopes.js';
 import type { MCPServerBase } from './server-base.js';
 import type { Prompt } from './types.js';
-import { promptFor, promptResultFor, versionOf } from './versions.js';
+import { listsFor, promptFor, promptResultFor, versionOf } from './versions.js';
 
 let feature: readonly Methods[] | undefined;
 
@@ -62,7 +62,7 @@ export const PROMPT_METHODS: Readonly<Record<string, Method>> = {
     cache: (server) => server.promptsCache ?? PUBLIC_FIVE_MINUTES,
     run(server, params, scope) {
       const prompts: Prompt[] = [];
-      const version = versionOf(scope);
+      const version = listsFor(scope);
       for (const prompt of server.prompts.values()) {
         if (isGranted(scope, prompt.requiredScopes)) {
           prompts.push(promptFor(prompt.definition(), version));

@@ -39,10 +39,10 @@ import type {
 } from './types.js';
 import {
   contentsFor,
+  listsFor,
   type ProtocolVersion,
   resourceFor,
   templateFor,
-  versionOf,
 } from './versions.js';
 
 // Lists, like tools/list, rarely differ between callers; what a resource holds may, so a read is
@@ -132,7 +132,7 @@ export function listResources(
   scope: RequestScope,
 ): ListResourcesResult | Promise<ListResourcesResult> {
   const resources: Resource[] = [];
-  const version = versionOf(scope);
+  const version = listsFor(scope);
   for (const resource of server.resources.values()) {
     if (isGranted(scope, resource.requiredScopes)) {
       resources.push(resourceFor(resource.definition(), version));
@@ -157,7 +157,7 @@ function pageOf(
   params: Record<string, unknown>,
   resources: Resource[],
   listed: readonly Resource[][],
-  version: ProtocolVersion,
+  version: ProtocolVersion | undefined,
 ): ListResourcesResult {
   for (const some of listed) {
     for (const resource of some) resources.push(resourceFor(resource, version));
@@ -184,7 +184,7 @@ export function listResourceTemplates(
   scope: Pick<RequestScope, 'grantedScopes' | 'era' | 'protocolVersion'>,
 ): ListResourceTemplatesResult {
   const templates: ResourceTemplate[] = [];
-  const version = versionOf(scope);
+  const version = listsFor(scope);
   for (const template of server.resourceTemplates.values()) {
     if (isGranted(scope, template.requiredScopes)) {
       templates.push(templateFor(template.definition(), version));
@@ -279,7 +279,7 @@ function readFrom(
     );
   }
   if (cache !== undefined) readHints.set(scope, cache);
-  return { contents: contentsFor(contents, versionOf(scope)) };
+  return { contents: contentsFor(contents, listsFor(scope)) };
 }
 
 const hasResources = (server: MCPServerBase) =>

@@ -137,6 +137,24 @@ interface Listed {
   readonly template: ReadonlySet<string>;
 }
 
+// The first version that defines every field the lists and reads of prompts and resources carry:
+// from it on they are sent as built, at no cost on a request's path (what the base classes build
+// holds no other field; a hand-written definition is the developer's to keep so).
+const WHOLE = '2025-11-25';
+
+/**
+ * @internal The version a request's prompts and resources are shaped for, or `undefined` when
+ * they are sent as built: in 2025-11-25 and later, as most requests are, in a comparison or two.
+ */
+export function listsFor(
+  call: Pick<RequestScope, 'era' | 'protocolVersion'>,
+): ProtocolVersion | undefined {
+  const version = call.protocolVersion;
+  return typeof version === 'string' && version < WHOLE && call.era !== 'modern'
+    ? versionOf(call)
+    : undefined;
+}
+
 const listed: Partial<Record<ProtocolVersion, Listed>> = {};
 const listedOf = (version: ProtocolVersion) =>
   (listed[version] ??= {
@@ -275,32 +293,32 @@ const shapeTemplate = (template: ResourceTemplate, version: ProtocolVersion) =>
  * @internal A prompt's definition as a version defines it: `title` and `_meta` (its arguments'
  * `title` too) from 2025-06-18, `icons` from 2025-11-25.
  */
-export function promptFor(definition: Prompt, version: ProtocolVersion): Prompt {
-  return shapedOnce(definition, version, shapePrompt);
+export function promptFor(definition: Prompt, version: ProtocolVersion | undefined): Prompt {
+  return version === undefined ? definition : shapedOnce(definition, version, shapePrompt);
 }
 
 /**
  * @internal A resource as a version lists it: `title` and `_meta` from 2025-06-18, `icons` from
  * 2025-11-25, and the annotations it defines (`lastModified` from 2025-06-18).
  */
-export function resourceFor(resource: Resource, version: ProtocolVersion): Resource {
-  return shapedOnce(resource, version, shapeResource);
+export function resourceFor(resource: Resource, version: ProtocolVersion | undefined): Resource {
+  return version === undefined ? resource : shapedOnce(resource, version, shapeResource);
 }
 
 /** @internal A resource template as a version lists it, as {@link resourceFor} shapes a resource. */
 export function templateFor(
   template: ResourceTemplate,
-  version: ProtocolVersion,
+  version: ProtocolVersion | undefined,
 ): ResourceTemplate {
-  return shapedOnce(template, version, shapeTemplate);
+  return version === undefined ? template : shapedOnce(template, version, shapeTemplate);
 }
 
 /** @internal The contents of `resources/read` as a version defines them: `_meta` from 2025-06-18. */
 export function contentsFor(
   contents: ResourceContents[],
-  version: ProtocolVersion,
+  version: ProtocolVersion | undefined,
 ): ResourceContents[] {
-  return pickEach(contents, profileOf(version).contents);
+  return version === undefined ? contents : pickEach(contents, profileOf(version).contents);
 }
 
 /**
