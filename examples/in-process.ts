@@ -18,6 +18,8 @@ const ListNotes = defineTool({
   name: 'list_notes',
   title: 'List the notes',
   description: 'The names of the notes, the first `limit` of them.',
+  readOnly: true,
+  openWorld: false,
   argumentsSchema: {
     type: 'object',
     properties: { limit: { type: 'integer', minimum: 1, default: 10 } },
@@ -37,6 +39,8 @@ class ReadNote extends MCPToolBase<typeof readNoteSchema> {
   readonly title = 'Read a note';
   readonly description = 'The text of one note; list_notes gives their names.';
   readonly argumentsSchema = readNoteSchema;
+  override readonly readOnly = true;
+  override readonly openWorld = false;
 
   run({ name }: ToolArguments<typeof readNoteSchema>) {
     const text = NOTES.get(name);

@@ -20,13 +20,13 @@ export interface ToolSpec<Schema extends JSONSchema> {
   argumentsSchema: Schema;
   /** The JSON Schema of `structuredContent`. */
   outputSchema?: JSONSchema;
-  /** The tool only reads (default true). */
+  /** The tool only reads (default false, as the specification's `readOnlyHint`). */
   readOnly?: boolean;
   /** A tool that writes may destroy or overwrite (default true; never for a read-only tool). */
   destructive?: boolean;
   /** A tool that writes has no more effect when called again alike (default false). */
   idempotent?: boolean;
-  /** The tool reaches beyond the server's own data (default false). */
+  /** The tool reaches beyond the server's own data (default true, as `openWorldHint`). */
   openWorld?: boolean;
   /** The client capabilities a call needs, checked in the 2026-07-28 era. */
   requiredClientCapabilities?: ClientCapabilities;
@@ -87,10 +87,10 @@ export function defineTool<const Schema extends JSONSchema>(
     description: spec.description,
     argumentsSchema: spec.argumentsSchema,
     outputSchema: spec.outputSchema,
-    readOnly: spec.readOnly ?? true,
+    readOnly: spec.readOnly,
     destructive: spec.destructive,
     idempotent: spec.idempotent,
-    openWorld: spec.openWorld ?? false,
+    openWorld: spec.openWorld,
     requiredClientCapabilities: spec.requiredClientCapabilities,
     requiredScopes: spec.requiredScopes,
     timeoutMs: spec.timeoutMs,

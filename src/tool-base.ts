@@ -162,7 +162,8 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
   declare readonly outputSchema?: JSONSchema | undefined;
   /**
    * The tool only reads: a client may call it without asking its user. Read-only is idempotent.
-   * Default true.
+   * Default false, as the specification's `readOnlyHint`: a tool is taken to write unless it says
+   * otherwise.
    */
   declare readonly readOnly?: boolean;
   /**
@@ -176,7 +177,10 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
    * arguments. Default false, as the specification's `idempotentHint`. A read-only tool always is.
    */
   declare readonly idempotent?: boolean;
-  /** The tool reaches beyond the server's own data, e.g. to the web. Default false. */
+  /**
+   * The tool reaches beyond the server's own data, e.g. to the web. Default true, as the
+   * specification's `openWorldHint`: say `false` of a tool that touches only the server's data.
+   */
   declare readonly openWorld?: boolean;
   /**
    * The client capabilities a call needs, e.g. `{ sampling: {} }`: a 2026-07-28 request that does
@@ -246,11 +250,12 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
     return entry;
   }
 
-  // The hints, as the specification defines them: a tool that writes and says nothing more is
-  // destructive and not idempotent (its defaults); a read-only tool is sent as neither destructive
-  // nor anything but idempotent, which is true of it, for clients that read one hint alone.
+  // Every hint listed, the specification's default where the author said nothing (read-only
+  // false, destructive true, idempotent false, open-world true): the same meaning as leaving it
+  // out, and safe for a client that takes a missing hint for false. A read-only tool is sent as
+  // neither destructive nor anything but idempotent, which its author said in saying read-only.
   #annotations(): ToolAnnotations {
-    const readOnly = this.readOnly ?? true;
+    const readOnly = this.readOnly === true;
     if (readOnly && (this.destructive === true || this.idempotent === false)) {
       throw new TypeError(
         `${this.name}: a read-only tool is never destructive and always idempotent; set readOnly: false for a tool that writes`,
@@ -261,7 +266,7 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
       readOnlyHint: readOnly,
       destructiveHint: readOnly ? false : (this.destructive ?? true),
       idempotentHint: readOnly ? true : (this.idempotent ?? false),
-      openWorldHint: this.openWorld ?? false,
+      openWorldHint: this.openWorld ?? true,
     };
   }
 

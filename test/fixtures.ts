@@ -32,6 +32,8 @@ export class SearchLogs extends MCPToolBase<typeof searchSchema> {
   readonly title = 'Search the logs';
   readonly description = 'Log lines that contain a text.';
   readonly argumentsSchema = searchSchema;
+  override readonly readOnly = true;
+  override readonly openWorld = false;
 
   run({ query, limit, level }: ToolArguments<typeof searchSchema>) {
     const lines = LOGS.filter(

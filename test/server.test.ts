@@ -411,12 +411,13 @@ list('lists every tool in registration order, with its definition', async () => 
             required: ['city'],
             additionalProperties: false,
           },
+          // Declares nothing: the specification's defaults, not a claim of read-only.
           annotations: {
             title: 'Weather',
-            readOnlyHint: true,
-            idempotentHint: true,
-            destructiveHint: false,
-            openWorldHint: false,
+            readOnlyHint: false,
+            idempotentHint: false,
+            destructiveHint: true,
+            openWorldHint: true,
           },
           outputSchema: {
             type: 'object',
@@ -429,12 +430,13 @@ list('lists every tool in registration order, with its definition', async () => 
           title: 'Media',
           description: 'Every kind of content block.',
           inputSchema: { type: 'object', additionalProperties: false },
+          // Declares nothing: the specification's defaults, not a claim of read-only.
           annotations: {
             title: 'Media',
-            readOnlyHint: true,
-            idempotentHint: true,
-            destructiveHint: false,
-            openWorldHint: false,
+            readOnlyHint: false,
+            idempotentHint: false,
+            destructiveHint: true,
+            openWorldHint: true,
           },
         },
       ],

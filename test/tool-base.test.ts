@@ -166,7 +166,7 @@ tool('call() validates, then runs; arguments may be left out', async () => {
   );
 });
 
-tool('defineTool defaults: read-only, closed world; a writing tool says so', () => {
+tool("defineTool claims only what is declared: the specification's defaults otherwise", () => {
   const Write = defineTool({
     name: 'write',
     title: 'Write',
@@ -179,18 +179,41 @@ tool('defineTool defaults: read-only, closed world; a writing tool says so', () 
     name: 'read',
     title: 'Read',
     description: 'Reads.',
+    readOnly: true,
+    openWorld: false,
     argumentsSchema: { type: 'object' },
     run: () => 'read',
+  });
+  const Unsaid = defineTool({
+    name: 'unsaid',
+    title: 'Unsaid',
+    description: 'Says nothing of itself.',
+    argumentsSchema: { type: 'object' },
+    run: () => 'done',
   });
   assert.equal(new Write().definition().annotations, {
     title: 'Write',
     readOnlyHint: false,
     idempotentHint: false,
     destructiveHint: true,
+    openWorldHint: true,
+  });
+  assert.equal(new Read().definition().annotations, {
+    title: 'Read',
+    readOnlyHint: true,
+    idempotentHint: true,
+    destructiveHint: false,
     openWorldHint: false,
   });
-  assert.equal(new Read().readOnly, true);
-  assert.equal(new Read().openWorld, false);
+  assert.equal(new Unsaid().definition().annotations, {
+    title: 'Unsaid',
+    readOnlyHint: false,
+    idempotentHint: false,
+    destructiveHint: true,
+    openWorldHint: true,
+  });
+  assert.equal(new Unsaid().readOnly, undefined);
+  assert.equal(new Unsaid().openWorld, undefined);
 });
 
 tool('a result with structuredContent but no outputSchema keeps its own content', async () => {

@@ -68,12 +68,51 @@ const annotations = suite('tool annotations');
 
 const argumentsSchema = { type: 'object' } as const;
 
+annotations("a tool that says nothing is listed with the specification's defaults", async () => {
+  // A send_email that declares nothing must not be advertised as read-only and closed-world.
+  const SendEmail = defineTool({
+    name: 'send_email',
+    title: 'Send an email',
+    description: 'Sends an email.',
+    argumentsSchema,
+    run: () => 'sent',
+  });
+  class Post extends MCPToolBase<typeof argumentsSchema> {
+    readonly name = 'post';
+    readonly title = 'Post';
+    readonly description = 'Posts to the web.';
+    readonly argumentsSchema = argumentsSchema;
+    run() {
+      return 'posted';
+    }
+  }
+  const server = new Server(new SendEmail(), new Post());
+  for (const version of ['2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'] as const) {
+    const { tools } = await ask(server, version, 'tools/list');
+    for (const [index, title] of ['Send an email', 'Post'].entries()) {
+      // readOnlyHint false, destructiveHint true, idempotentHint false, openWorldHint true.
+      assert.equal(
+        tools[index].annotations,
+        {
+          title,
+          readOnlyHint: false,
+          destructiveHint: true,
+          idempotentHint: false,
+          openWorldHint: true,
+        },
+        version,
+      );
+    }
+  }
+});
+
 annotations('a tool that writes and says nothing more is destructive, not idempotent', async () => {
   const Write = defineTool({
     name: 'write',
     title: 'Write',
     description: 'Writes.',
     readOnly: false,
+    openWorld: false,
     argumentsSchema,
     run: () => 'written',
   });
@@ -117,14 +156,14 @@ annotations('destructive and idempotent are set per tool: defineTool and class f
         readOnlyHint: false,
         destructiveHint: false,
         idempotentHint: false,
-        openWorldHint: false,
+        openWorldHint: true,
       },
       {
         title: 'Put',
         readOnlyHint: false,
         destructiveHint: true,
         idempotentHint: true,
-        openWorldHint: false,
+        openWorldHint: true,
       },
     ],
   );
@@ -150,6 +189,7 @@ annotations('a read-only tool that says it is destructive, or not idempotent, is
         title: 'Contradiction',
         description: 'Reads, and destroys.',
         argumentsSchema,
+        readOnly: true,
         ...hint,
         run: () => 'read',
       });

@@ -51,6 +51,8 @@ class SearchLogs extends MCPToolBase<typeof searchLogsSchema> {
   readonly title = 'Search the request log';
   readonly description = 'The lines of the request log that contain a text, newest first.';
   readonly argumentsSchema = searchLogsSchema;
+  override readonly readOnly = true;
+  override readonly openWorld = false;
 
   constructor(private readonly activity: Activity) {
     super();
@@ -71,6 +73,8 @@ class GetHealth extends MCPToolBase<{ type: 'object' }> {
   readonly title = 'Get the health';
   readonly description = 'Uptime, memory, requests served, and tool-call times (p50, p99).';
   readonly argumentsSchema = { type: 'object' } as const;
+  override readonly readOnly = true;
+  override readonly openWorld = false;
 
   constructor(private readonly activity: Activity) {
     super();
@@ -97,6 +101,7 @@ class ClearLog extends MCPToolBase<{ type: 'object' }> {
   readonly argumentsSchema = { type: 'object' } as const;
   override readonly readOnly = false;
   override readonly destructive = true;
+  override readonly openWorld = false;
 
   constructor(private readonly activity: Activity) {
     super();
@@ -121,6 +126,8 @@ const ListUsers = defineTool({
   name: 'list_users',
   title: 'List the users',
   description: 'The users, optionally of one role, and only the active ones unless asked.',
+  readOnly: true,
+  openWorld: false,
   argumentsSchema: {
     type: 'object',
     properties: {
@@ -143,6 +150,8 @@ const GetUser = defineTool({
   name: 'get_user',
   title: 'Get a user',
   description: 'One user, by id or by email.',
+  readOnly: true,
+  openWorld: false,
   argumentsSchema: {
     type: 'object',
     properties: { id: { type: 'integer', minimum: 1 }, email: { type: 'string' } },

@@ -25,6 +25,10 @@ const repositoryArgument = {
 
 /** A tool of the project server: it sees the repositories the server is scoped to. */
 abstract class ProjectTool<Schema extends JSONSchema> extends MCPToolBase<Schema> {
+  // Every tool of it reads the repositories it was made with, and nothing else.
+  override readonly readOnly = true;
+  override readonly openWorld = false;
+
   constructor(protected readonly repositories: readonly Repository[]) {
     super();
   }

@@ -20,6 +20,8 @@ const ReadNotes = defineTool({
   name: 'read_notes',
   title: 'Read the notes',
   description: 'Every note, one a line.',
+  readOnly: true,
+  openWorld: false,
   argumentsSchema: { type: 'object' },
   run: () => notes.join('\n'),
 });
@@ -31,6 +33,7 @@ const AddNote = defineTool({
   description: 'Adds a note.',
   readOnly: false,
   destructive: false,
+  openWorld: false,
   requiredScopes: ['notes:write'],
   argumentsSchema: {
     type: 'object',
