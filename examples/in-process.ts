@@ -18,8 +18,6 @@ const ListNotes = defineTool({
   name: 'list_notes',
   title: 'List the notes',
   description: 'The names of the notes, the first `limit` of them.',
-  readOnly: true,
-  openWorld: false,
   argumentsSchema: {
     type: 'object',
     properties: { limit: { type: 'integer', minimum: 1, default: 10 } },
@@ -39,8 +37,6 @@ class ReadNote extends MCPToolBase<typeof readNoteSchema> {
   readonly title = 'Read a note';
   readonly description = 'The text of one note; list_notes gives their names.';
   readonly argumentsSchema = readNoteSchema;
-  override readonly readOnly = true;
-  override readonly openWorld = false;
 
   run({ name }: ToolArguments<typeof readNoteSchema>) {
     const text = NOTES.get(name);

@@ -17,6 +17,7 @@ import {
 import { RequestScope } from './scope.js';
 import { scopesProblem } from './scopes.js';
 import type { ToolArguments } from './tool-base.js';
+import { definedOnce } from './tool-checks.js';
 import type {
   GetPromptResult,
   Icon,
@@ -160,6 +161,7 @@ interface Compiled {
   copyArguments: boolean;
 }
 
+// Each instance's entry, found once (see definedOnce).
 const compiled = new WeakMap<object, Compiled>();
 
 // What an arguments schema may say at its root: a flat list of strings, nothing that composes.
@@ -215,8 +217,9 @@ function listedArguments(name: string, schema: unknown): PromptArgument[] {
  * naming every problem; what `get()` throws is a server fault, answered as -32603 and logged,
  * unless it is a {@link ProtocolError}.
  *
- * The prompt's definition and validator are built once per class, on first use, and shared by
- * every instance.
+ * The prompt's definition and validator are built once, on first use, and shared by every
+ * instance of its class that has the same name, fields and schema; an instance that differs is a
+ * prompt of its own.
  *
  * @typeParam Schema - The type of `argumentsSchema`.
  *
@@ -291,8 +294,8 @@ export abstract class MCPPromptBase<
   ): PromptOutput | Promise<PromptOutput>;
 
   /**
-   * The prompt, as `prompts/list` lists it: built once per class from the arguments schema, and
-   * frozen.
+   * The prompt, as `prompts/list` lists it: built once per definition from the arguments schema,
+   * and frozen.
    *
    * @returns The name, title, description, arguments and icons.
    * @throws TypeError - If the arguments schema is not an object of string properties.
@@ -344,27 +347,29 @@ export function renderNow(
     : prompt.render(rawArguments, scope);
 }
 
-// What a prompt is made of, built once per class: its definition, and its schema closed.
+// What a prompt is made of, built once per definition: its definition, and its schema closed.
 function compiledOf<S extends PromptArgumentsSchema>(prompt: MCPPromptBase<S>): Compiled {
-  const key = prompt.constructor;
-  let entry = compiled.get(key);
-  if (entry === undefined) {
-    const listed = listedArguments(prompt.name, prompt.argumentsSchema);
-    const scopes = scopesProblem(prompt.requiredScopes);
-    if (scopes !== undefined) throw new TypeError(`${prompt.name}: ${scopes}`);
-    const definition: Prompt = { name: prompt.name };
-    if (prompt.title !== undefined) definition.title = prompt.title;
-    definition.description = prompt.description;
+  let entry = compiled.get(prompt);
+  if (entry !== undefined) return entry;
+  const { name, title, description, icons, argumentsSchema, requiredScopes } = prompt;
+  const fields = [name, title, description, icons, argumentsSchema, requiredScopes];
+  entry = definedOnce(prompt, fields, (): Compiled => {
+    const listed = listedArguments(name, argumentsSchema);
+    const scopes = scopesProblem(requiredScopes);
+    if (scopes !== undefined) throw new TypeError(`${name}: ${scopes}`);
+    const definition: Prompt = { name };
+    if (title !== undefined) definition.title = title;
+    definition.description = description;
     if (listed.length > 0) definition.arguments = listed;
-    if (prompt.icons !== undefined) definition.icons = prompt.icons;
-    entry = {
+    if (icons !== undefined) definition.icons = icons;
+    return {
       definition: deepFreeze(definition),
-      schema: { ...prompt.argumentsSchema, additionalProperties: false } as JSONSchema,
+      schema: { ...argumentsSchema, additionalProperties: false } as JSONSchema,
       validate: undefined,
-      copyArguments: hasDefaults(prompt.argumentsSchema),
+      copyArguments: hasDefaults(argumentsSchema),
     };
-    compiled.set(key, entry);
-  }
+  });
+  compiled.set(prompt, entry);
   return entry;
 }
 

@@ -42,8 +42,10 @@ let feature: readonly Methods[] | undefined;
 export function promptsByName(...prompts: AnyPrompt[]): Map<string, AnyPrompt> {
   const byName = new Map<string, AnyPrompt>();
   for (const prompt of prompts) {
-    if (byName.has(prompt.name)) throw new Error(`two prompts are named ${prompt.name}`);
-    // Built now, once per class, so that a schema MCP cannot list fails here, not on a client.
+    if (byName.has(prompt.name)) {
+      throw new Error(`two prompts are named ${prompt.name}: rename one, or leave one out`);
+    }
+    // Built now, once per definition, so that a schema MCP cannot list fails here, not on a client.
     prompt.definition();
     byName.set(prompt.name, prompt);
   }

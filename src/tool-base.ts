@@ -16,7 +16,7 @@ import {
 } from './schema.js';
 import { simplifyOutputSchema, simplifySchema } from './schema-simplify.js';
 import { RequestScope } from './scope.js';
-import { check, cloneJson, closed } from './tool-checks.js';
+import { check, cloneJson, closed, definedOnce } from './tool-checks.js';
 import { type ToolOutput, toolResult, within } from './tool-result.js';
 
 export { type ToolOutput, ToolTimeoutError } from './tool-result.js';
@@ -109,18 +109,16 @@ export type CallAnswer = CallToolResult | readonly string[];
 /** @internal Whether a call's answer is the problems of its arguments. */
 export const isRefusal = (answer: CallAnswer): answer is readonly string[] => Array.isArray(answer);
 
-// By class, not by schema object: a schema written inline as a class field is a new object in every
-// instance, and servers, with their tools, are made per request.
-const compiled = new WeakMap<object, Compiled>();
-
 /**
  * A tool of an MCP server. A subclass sets `name`, `title`, `description` and `argumentsSchema`
  * (a JSON Schema literal, `as const`), and implements `run(args)`, whose `args` are the validated
  * arguments, typed from the schema. What `run()` throws as a {@link ToolError} reaches the LLM as
  * a result with `isError`; anything else is a server fault, answered as -32603 and logged.
  *
- * A tool's definition and validators are built once per class, on first use, and shared by every
- * instance: make the definition a property of the class, not of the instance.
+ * A tool's definition and validators are built once, on first use, and shared by every instance
+ * of its class that has the same name, schemas and hints; an instance that differs (a class whose
+ * constructor takes a name and a schema) is a tool of its own. Write schemas as module-level
+ * constants: an instance whose schema is a new object is matched by its JSON.
  *
  * @typeParam Schema - The type of `argumentsSchema`.
  *
@@ -220,16 +218,26 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
     // Read once: among a server's tools, each its own class, every read of it is a megamorphic one.
     const known = this.#entry;
     if (known !== undefined) return known;
-    const key = this.constructor;
-    let entry = compiled.get(key);
-    if (entry === undefined) {
+    // What the definition is made of: two instances of one class that differ in it are two tools.
+    const fields = [
+      this.name,
+      this.title,
+      this.description,
+      this.argumentsSchema,
+      this.outputSchema,
+      this.readOnly,
+      this.destructive,
+      this.idempotent,
+      this.openWorld,
+      this.requiredScopes,
+    ];
+    const entry = definedOnce(this, fields, (): Compiled => {
       check(this);
-      const input = this.inputSchema();
       const definition: Tool = {
         name: this.name,
         title: this.title,
         description: this.description,
-        inputSchema: input,
+        inputSchema: this.inputSchema(),
         annotations: this.#annotations(),
       };
       if (this.outputSchema !== undefined) {
@@ -237,15 +245,14 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
         // check them against the one listed, which must accept the same.
         definition.outputSchema = simplifyOutputSchema(this.outputSchema) as ObjectSchema;
       }
-      entry = {
+      return {
         definition: deepFreeze(definition),
         headerParameters: Object.freeze(headerParameters(this.argumentsSchema, this.name)),
         validate: undefined,
         validateOutput: undefined,
         copyArguments: hasDefaults(this.argumentsSchema),
       };
-      compiled.set(key, entry);
-    }
+    });
     this.#entry = entry;
     return entry;
   }
@@ -301,7 +308,7 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
    * The arguments marked `x-mcp-header`, which a 2026-07-28 client mirrors in `Mcp-Param-*`
    * headers; checked when the tool is first defined.
    *
-   * @returns The annotated arguments, built once per class.
+   * @returns The annotated arguments, built once per definition.
    * @throws TypeError - If an annotation breaks a rule of the specification.
    */
   headerParameters(): readonly HeaderParameter[] {
@@ -309,7 +316,7 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
   }
 
   /**
-   * The tool, as `tools/list` lists it: built once per class, and frozen. Building it checks the
+   * The tool, as `tools/list` lists it: built once per definition, and frozen. Building it checks the
    * tool, without ajv: a name of 1 to 128 of `A-Za-z0-9_-.`, and schemas of a dialect ajv
    * validates here (2020-12, or draft-07 when `$schema` says so), without unknown keywords
    * (annotations of the author's own are named with an `x-` prefix), with JSON's type names,

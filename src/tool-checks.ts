@@ -1,7 +1,7 @@
 /**
  * What is checked of a tool when it is defined, without ajv, and how its schemas are prepared:
  * `additionalProperties: false` where it cannot change what a schema accepts, and copies of
- * arguments for defaults to be filled in on.
+ * arguments for defaults to be filled in on; and the cache that builds a definition once.
  *
  * @module
  */
@@ -71,4 +71,37 @@ export function closed(schema: Record<string, unknown>): Record<string, unknown>
   return OPEN_ENDED.some((key) => key in schema)
     ? schema
     : { ...schema, additionalProperties: false };
+}
+
+interface Known {
+  readonly fields: readonly unknown[];
+  readonly json: string;
+  readonly entry: unknown;
+}
+
+// By class, then by what an instance says of itself. Instances of one class that say the same
+// share an entry, found by the identity of their fields, else by their JSON (a schema written
+// inline as a class field is a new object in every instance); instances that say otherwise, e.g.
+// `new Proxy('a', schemaA)` and `new Proxy('b', schemaB)`, are two definitions.
+const byClass = new WeakMap<object, Known[]>();
+
+/**
+ * @internal The entry of an instance's definition: built by `build()` the first time an instance
+ * of its class says what `fields` say, and the same entry for every instance that says it again.
+ */
+export function definedOnce<Entry>(
+  instance: object,
+  fields: readonly unknown[],
+  build: () => Entry,
+): Entry {
+  const known = byClass.get(instance.constructor) ?? [];
+  byClass.set(instance.constructor, known);
+  let json: string | undefined;
+  const found =
+    known.find((one) => one.fields.every((field, index) => field === fields[index])) ??
+    known.find((one) => one.json === (json ??= JSON.stringify(fields)));
+  if (found !== undefined) return found.entry as Entry;
+  const entry = build();
+  known.push({ fields, json: json ?? JSON.stringify(fields), entry });
+  return entry;
 }

@@ -48,8 +48,10 @@ import { resultFor, toolFor, versionOf } from './versions.js';
 export function toolsByName(...tools: AnyTool[]): Map<string, AnyTool> {
   const byName = new Map<string, AnyTool>();
   for (const tool of tools) {
-    if (byName.has(tool.name)) throw new Error(`two tools are named ${tool.name}`);
-    // Built now, once per class, so that a schema MCP forbids fails here, not on a client.
+    if (byName.has(tool.name)) {
+      throw new Error(`two tools are named ${tool.name}: rename one, or leave one out`);
+    }
+    // Built now, once per definition, so that a schema MCP forbids fails here, not on a client.
     tool.definition();
     tool.headerParameters();
     byName.set(tool.name, tool);

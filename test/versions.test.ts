@@ -266,7 +266,14 @@ lists('2025-06-18 and later add title and outputSchema', async () => {
         required: ['city'],
         additionalProperties: false,
       },
-      annotations: { ...SEARCH_ANNOTATIONS, title: 'Weather' },
+      // Weather declares no hints: the specification's defaults.
+      annotations: {
+        title: 'Weather',
+        readOnlyHint: false,
+        idempotentHint: false,
+        destructiveHint: true,
+        openWorldHint: true,
+      },
       outputSchema: WEATHER_OUTPUT,
     });
   }

@@ -5,8 +5,6 @@ const Greet = defineTool({
   name: 'greet',
   title: 'Greet someone',
   description: 'Says hello to a person, by name.',
-  readOnly: true, // a tool writes, and reaches beyond the server, unless it says otherwise
-  openWorld: false,
   argumentsSchema: {
     type: 'object',
     properties: { name: { type: 'string', minLength: 1 } },
