@@ -94,14 +94,19 @@ export function definedOnce<Entry>(
   fields: readonly unknown[],
   build: () => Entry,
 ): Entry {
-  const known = byClass.get(instance.constructor) ?? [];
-  byClass.set(instance.constructor, known);
-  let json: string | undefined;
-  const found =
-    known.find((one) => one.fields.every((field, index) => field === fields[index])) ??
-    known.find((one) => one.json === (json ??= JSON.stringify(fields)));
-  if (found !== undefined) return found.entry as Entry;
-  const entry = build();
-  known.push({ fields, json: json ?? JSON.stringify(fields), entry });
-  return entry;
+  let known = byClass.get(instance.constructor);
+  if (known === undefined) {
+    known = [];
+    byClass.set(instance.constructor, known);
+  }
+  let found = known.find((one) => one.fields.every((field, index) => field === fields[index]));
+  if (found === undefined) {
+    const json = JSON.stringify(fields);
+    found = known.find((one) => one.json === json);
+    if (found === undefined) {
+      found = { fields, json, entry: build() };
+      known.push(found);
+    }
+  }
+  return found.entry as Entry;
 }

@@ -17,7 +17,7 @@ import {
 import { request } from './fixtures.js';
 
 // One class, many tools: the name and the schema are the constructor's.
-class Proxy extends MCPToolBase {
+class Relay extends MCPToolBase {
   readonly title = 'Proxy';
   readonly description = 'Passes the arguments on.';
   constructor(
@@ -83,8 +83,8 @@ const definitions = suite('definitions');
 
 definitions('two instances of one tool class are two tools, each with its own schema', async () => {
   const server = new Server([
-    new Proxy('a', schemaOf('city', 'string')),
-    new Proxy('b', schemaOf('count', 'integer')),
+    new Relay('a', schemaOf('city', 'string')),
+    new Relay('b', schemaOf('count', 'integer')),
   ]);
   const list = (await server.handle(request(1, 'tools/list'))) as {
     result: { tools: { name: string; inputSchema: object }[] };
@@ -105,8 +105,8 @@ definitions('two instances of one tool class are two tools, each with its own sc
 });
 
 definitions('one name with another schema in another server is validated by its own', async () => {
-  const strict = new Server([new Proxy('search', schemaOf('query', 'integer'))]);
-  const loose = new Server([new Proxy('search', schemaOf('query', 'string'))]);
+  const strict = new Server([new Relay('search', schemaOf('query', 'integer'))]);
+  const loose = new Server([new Relay('search', schemaOf('query', 'string'))]);
   assert.is(text(await call(loose, 'search', { query: 'x' })), '{"query":"x"}');
   assert.is(
     text(await call(strict, 'search', { query: 'x' })),
@@ -186,7 +186,7 @@ definitions('two instances of one prompt class are two prompts', async () => {
 
 definitions('two tools or two prompts of one name in a server are refused', () => {
   assert.throws(
-    () => new Server([new Proxy('a', schemaOf('x', 'string')), new Proxy('a', { type: 'object' })]),
+    () => new Server([new Relay('a', schemaOf('x', 'string')), new Relay('a', { type: 'object' })]),
     (error: Error) => error.message === 'two tools are named a: rename one, or leave one out',
   );
   const prompt = (name: string) => new Template(name, { type: 'object' });
