@@ -67,10 +67,12 @@ const schemaOf = (property: string, type: string) =>
     type: 'object',
     properties: { [property]: { type } },
     required: [property],
-  }) as JSONSchema;
+  }) as Record<string, unknown> as JSONSchema & object;
 
 async function call(server: MCPServerBase, name: string, args: Record<string, unknown>) {
-  const answer = (await server.handle(request(1, 'tools/call', { name, arguments: args }))) as {
+  const answer = (await server.handle(
+    request(1, 'tools/call', { name, arguments: args }),
+  )) as unknown as {
     result: { content: { text: string }[]; isError?: boolean };
   };
   return answer.result;
@@ -86,7 +88,7 @@ definitions('two instances of one tool class are two tools, each with its own sc
     new Relay('a', schemaOf('city', 'string')),
     new Relay('b', schemaOf('count', 'integer')),
   ]);
-  const list = (await server.handle(request(1, 'tools/list'))) as {
+  const list = (await server.handle(request(1, 'tools/list'))) as unknown as {
     result: { tools: { name: string; inputSchema: object }[] };
   };
   assert.equal(
@@ -157,7 +159,7 @@ definitions('two instances of one prompt class are two prompts', async () => {
       }),
     ],
   );
-  const list = (await server.handle(request(1, 'prompts/list'))) as {
+  const list = (await server.handle(request(1, 'prompts/list'))) as unknown as {
     result: { prompts: { name: string; arguments: object[] }[] };
   };
   assert.equal(
