@@ -2,9 +2,10 @@
  * Input requests (2026-07-28, multi round-trip requests): a `tools/call`, `prompts/get` or
  * `resources/read` asks its client for input (a form, a sampled message, the roots) by answering
  * `input_required`; the client gets the answers and calls again with them, and the method runs
- * again from the start, now with the answers. What earlier rounds learned travels in
+ * again from the start, now with the answers. What earlier rounds asked and learned travels in
  * `requestState`, signed with HMAC-SHA-256, so that any process can take the next round and no
- * client can forge it. Nothing is kept between the rounds.
+ * client can forge it; an answer counts only for the question it was asked with. Nothing is kept
+ * between the rounds.
  *
  * @module
  */
@@ -231,7 +232,7 @@ async function answer<T>(
 /**
  * Run a method that may answer `input_required` (2026-07-28): check the answers and the state the
  * request came with, run it, and, if it asked for input it has not got, answer the requests, with
- * a signed `requestState` when answers or `scope.state` must reach the next round. In the
+ * a signed `requestState` of what was asked, the answers read and `scope.state`. In the
  * handshake era, the method runs as it is: its input requests fail with
  * {@link InputUnavailableError}.
  *
@@ -240,8 +241,8 @@ async function answer<T>(
  * @param params - Its params.
  * @param scope - The request's scope.
  * @param run - Runs the method.
- * @returns Its result, or an {@link InputRequiredResult}: at once when the method answered at once
- * and nothing needs a turn (no state to unseal or seal, no answer read).
+ * @returns Its result (at once when the method answered at once and no state came to unseal), or
+ * an {@link InputRequiredResult}.
  * @throws ProtocolError - -32602 for `inputResponses` that are not an object of objects, or a
  * `requestState` that is not valid for the request, or has expired.
  */
