@@ -116,6 +116,7 @@ export {
   MAX_BATCH_SIZE,
   MCPServerBase,
   type RequestContext,
+  type ServerInfo,
 } from './server-base.js';
 export {
   mcpserverCalled,

@@ -311,7 +311,10 @@ export function finish(
   method: string,
 ): Result {
   if (scope.era === 'handshake') return result;
-  const _meta = { ...result._meta, [META.serverInfo]: server.serverInfo() };
+  const _meta = {
+    ...result._meta,
+    [META.serverInfo]: { name: server.name, ...server.serverInfo() },
+  };
   const cache = methodOf(server, method)?.cache;
   // A result that asks for input is never cached (its request carries answers next time).
   if (cache === undefined || result.resultType === 'input_required') {

@@ -51,6 +51,12 @@ import { capabilitiesFor, implementationFor } from './versions.js';
 export { MAX_BATCH_SIZE } from './answer.js';
 export type { CacheHint, RequestContext };
 
+/** A server's identity as {@link MCPServerBase.serverInfo} gives it: its name is the server's `name` when left out. */
+export type ServerInfo = Omit<Implementation, 'name'> & {
+  /** The name clients see; the server's `name` when left out. */
+  name?: string;
+};
+
 /** What `handle()` resolves to: a response, a batch of them, or `undefined` when none is owed. */
 export type HandleResult = JSONRPCResponse | JSONRPCResponse[] | undefined;
 
@@ -60,7 +66,8 @@ const NONE: ReadonlyMap<string, never> = new Map<string, never>();
 /**
  * An MCP server: answers the JSON-RPC messages of one POST request with its tools.
  *
- * A subclass sets `name` and `tools`, and implements `serverInfo()` and `instructions()`. Everything
+ * A subclass sets `name` and `tools`, and implements `serverInfo()` (its version; the name is
+ * `name`) and `instructions()`. Everything
  * else, the initialize handshake, ping, tools/list and tools/call, batches and errors, is here. A
  * server holds no per-request state: make one per request (it is cheap), or share one.
  *
@@ -69,7 +76,7 @@ const NONE: ReadonlyMap<string, never> = new Map<string, never>();
  * class WeatherServer extends MCPServerBase {
  *   readonly name = 'weather';
  *   readonly tools = toolsByName(new GetWeather());
- *   serverInfo() { return { name: this.name, version: '1.0.0' }; }
+ *   serverInfo() { return { version: '1.0.0' }; }
  *   instructions() { return 'Call get_weather for the weather in a city.'; }
  * }
  *
@@ -124,11 +131,12 @@ export abstract class MCPServerBase {
   } satisfies Record<string, Method>);
 
   /**
-   * The server's identity, for the `initialize` result.
+   * The server's identity, for the `initialize` result and 2026-07-28 results.
    *
-   * @returns Its name and version, and its title, description, website and icons where set.
+   * @returns Its version, and its title, description, website and icons where set; its name is
+   * {@link name} unless it says another.
    */
-  abstract serverInfo(): Implementation;
+  abstract serverInfo(): ServerInfo;
 
   /**
    * The server's instructions, which clients add to the LLM's system prompt.
@@ -476,7 +484,7 @@ export abstract class MCPServerBase {
     const result: InitializeResult = {
       protocolVersion: version,
       capabilities: capabilitiesFor(this.capabilities(version), version),
-      serverInfo: implementationFor(this.serverInfo(), version),
+      serverInfo: implementationFor({ name: this.name, ...this.serverInfo() }, version),
     };
     const instructions = this.instructions();
     if (instructions !== '') result.instructions = instructions;

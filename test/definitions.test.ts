@@ -198,4 +198,35 @@ definitions('two tools or two prompts of one name in a server are refused', () =
   );
 });
 
+definitions("the server's name is written once: serverInfo() may leave it out", async () => {
+  class Named extends MCPServerBase {
+    readonly name = 'named';
+    serverInfo() {
+      return { version: '2.0.0' };
+    }
+    instructions() {
+      return '';
+    }
+  }
+  const handshake = (await new Named().handle(
+    request(1, 'initialize', { protocolVersion: '2025-11-25', capabilities: {} }),
+  )) as unknown as { result: { serverInfo: object } };
+  assert.equal(handshake.result.serverInfo, { name: 'named', version: '2.0.0' });
+  const modern = (await new Named().handle({
+    jsonrpc: '2.0',
+    id: 2,
+    method: 'server/discover',
+    params: {
+      _meta: {
+        'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+        'io.modelcontextprotocol/clientCapabilities': {},
+      },
+    },
+  })) as unknown as { result: { _meta: Record<string, unknown> } };
+  assert.equal(modern.result._meta['io.modelcontextprotocol/serverInfo'], {
+    name: 'named',
+    version: '2.0.0',
+  });
+});
+
 definitions.run();
