@@ -195,6 +195,7 @@ function handshake(
     undefined,
     context.headers,
   );
+  scope.server = server;
   if (context.grantedScopes !== undefined) scope.grantedScopes = context.grantedScopes;
   if (context.notify !== undefined) {
     scope.notify = context.notify;
@@ -238,6 +239,7 @@ function modern(
     isObject(info) ? (info as unknown as Implementation) : undefined,
     headers,
   );
+  scope.server = server;
   if (context.grantedScopes !== undefined) scope.grantedScopes = context.grantedScopes;
   if (replyTo === null) return { method, params, replyTo, scope };
   if (version === undefined || scope.clientCapabilities === undefined) {

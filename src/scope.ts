@@ -17,6 +17,7 @@ import {
 } from './input.js';
 import { LOG_LEVELS } from './modern.js';
 import type { Era } from './protocol-versions.js';
+import type { MCPServerBase } from './server-base.js';
 import type {
   ClientCapabilities,
   CreateMessageRequestParams,
@@ -77,7 +78,14 @@ function controllerOf(scope: RequestScope): AbortController {
  * }
  * ```
  */
-export class RequestScope {
+export class RequestScope<Server extends MCPServerBase = MCPServerBase> {
+  /**
+   * The server that answers the request: how a tool, prompt or resource reaches what its server
+   * is made with (a database, a store, the caller's identity). Annotate the scope with the
+   * server's class to type it, e.g. `scope: RequestScope<NotesServer>`. Set by the server as it
+   * routes a request; `undefined` in a scope made by hand.
+   */
+  declare server: Server;
   // Declared, not defined, as the server's options are: a scope is made for every request.
   /** The era the request came in. */
   declare readonly era: Era;
@@ -138,6 +146,7 @@ export class RequestScope {
     clientInfo?: Implementation,
     headers?: HttpHeaders,
   ) {
+    this.server = undefined as unknown as Server;
     this.era = era;
     this.protocolVersion = protocolVersion;
     this.clientCapabilities = clientCapabilities;

@@ -5,12 +5,17 @@ import * as assert from 'uvu/assert';
 import {
   type AnyPrompt,
   type AnyTool,
+  definePrompt,
+  defineResource,
+  defineTool,
   type JSONSchema,
   MCPPromptBase,
   MCPServerBase,
   MCPToolBase,
   type PromptArgumentsSchema,
   promptsByName,
+  type RequestScope,
+  resourcesByUri,
   setSchemaCompiler,
   toolsByName,
 } from '../src/index.js';
@@ -227,6 +232,62 @@ definitions("the server's name is written once: serverInfo() may leave it out", 
     name: 'named',
     version: '2.0.0',
   });
+});
+
+// What a server is made with, reached from its definitions through the scope.
+const AddNote = defineTool({
+  name: 'add_note',
+  title: 'Add a note',
+  description: "Adds a note to the server's store.",
+  readOnly: false,
+  destructive: false,
+  openWorld: false,
+  argumentsSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+  run: ({ text }, scope: RequestScope<NotesServer>) => {
+    scope.server.store.push(text);
+    return `${scope.server.store.length} notes`;
+  },
+});
+const Recap = definePrompt({
+  name: 'recap',
+  description: 'The notes, to recap.',
+  get: (_args, scope: RequestScope<NotesServer>) => scope.server.store.join('\n'),
+});
+const All = defineResource({
+  uri: 'notes://all',
+  name: 'all',
+  read: (scope: RequestScope<NotesServer>) => scope.server.store.join('\n'),
+});
+
+class NotesServer extends MCPServerBase {
+  readonly name = 'notes';
+  override readonly tools = toolsByName(new AddNote());
+  override readonly prompts = promptsByName(new Recap());
+  override readonly resources = resourcesByUri(new All());
+  constructor(readonly store: string[]) {
+    super();
+  }
+  serverInfo() {
+    return { version: '1.0.0' };
+  }
+  instructions() {
+    return '';
+  }
+}
+
+definitions('a definition reaches what its server is made with, through scope.server', async () => {
+  const store = ['first'];
+  // A server per request, each made with the same store.
+  assert.is(text(await call(new NotesServer(store), 'add_note', { text: 'second' })), '2 notes');
+  assert.equal(store, ['first', 'second']);
+  const prompt = (await new NotesServer(store).handle(
+    request(2, 'prompts/get', { name: 'recap' }),
+  )) as unknown as { result: { messages: { content: { text: string } }[] } };
+  assert.is(prompt.result.messages[0]!.content.text, 'first\nsecond');
+  const read = (await new NotesServer(['other']).handle(
+    request(3, 'resources/read', { uri: 'notes://all' }),
+  )) as unknown as { result: { contents: { text: string }[] } };
+  assert.is(read.result.contents[0]!.text, 'other');
 });
 
 definitions.run();
