@@ -26,9 +26,9 @@ import { build, type Plugin } from 'esbuild';
  * what read() and list() return checked: 22.30 KiB; then for every method's time limit and
  * 2026-07-28's notifications/cancelled: 22.39 KiB; then 0.47 KiB for input requests' answers
  * bound to their questions, the params signed in RFC 8785 canonical JSON, and a list of state
- * keys), and a small margin. Two instances of one tool or prompt class made two definitions: 23.10 KiB. 14 KiB is the aim.
+ * keys), and a small margin. Two instances of one tool or prompt class made two definitions: 23.10 KiB. Two instances of one tool or prompt class made two definitions: 23.12 KiB. 14 KiB is the aim.
  */
-export const BUDGET = 23.11 * 1024;
+export const BUDGET = 23.14 * 1024;
 
 /**
  * The budget of a tools-only server's bundle, in gzipped bytes: every server has the handshake, the
@@ -40,9 +40,9 @@ export const BUDGET = 23.11 * 1024;
  * `Mcp-Param-*` headers are read; then for the shaping per protocol version that tools share with
  * prompts and resources: 15.94 KiB; then for every method's time limit: 16.00 KiB; then 0.46 KiB
  * for input requests' answers bound to their questions, RFC 8785 canonical params and a list of
- * state keys); Two instances of one tool class made two tools: 16.62 KiB. 8 KiB is the aim.
+ * state keys); Two instances of one tool class made two tools: 16.62 KiB. Two instances of one tool class made two tools: 16.64 KiB. 8 KiB is the aim.
  */
-export const TOOLS_ONLY_BUDGET = 16.63 * 1024;
+export const TOOLS_ONLY_BUDGET = 16.66 * 1024;
 
 /** What a tools-only server imports. */
 export const TOOLS_ONLY_ENTRY =
