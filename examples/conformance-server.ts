@@ -608,7 +608,7 @@ export class ConformanceServer extends MCPServerBase {
   serverInfo() {
     return { name: 'mcp-protocol-core-conformance', version: '1.0.0' };
   }
-  instructions() {
+  override instructions() {
     return 'Test tools for the MCP conformance suite.';
   }
 }

@@ -51,7 +51,7 @@ class NotesServer extends MCPServerBase {
   serverInfo() {
     return { name: 'notes', version: '1.0.0' };
   }
-  instructions() {
+  override instructions() {
     return 'Call list_notes for the names of the notes, then read_note.';
   }
 }

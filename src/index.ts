@@ -18,7 +18,13 @@ export {
   type ResourceTemplateClass,
   type ResourceTemplateSpec,
 } from './define-resources.js';
-export { defineTool, type ToolClass, type ToolSpec } from './define-tool.js';
+export {
+  defineTool,
+  type StructuredOutput,
+  type ToolClass,
+  type ToolSpec,
+  type TypedToolOutput,
+} from './define-tool.js';
 export {
   InvalidArgumentsError,
   isProtocolError,

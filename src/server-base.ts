@@ -67,7 +67,7 @@ const NONE: ReadonlyMap<string, never> = new Map<string, never>();
  * An MCP server: answers the JSON-RPC messages of one POST request with its tools.
  *
  * A subclass sets `name` and `tools`, and implements `serverInfo()` (its version; the name is
- * `name`) and `instructions()`. Everything
+ * `name`) and, if it has any, `instructions()`. Everything
  * else, the initialize handshake, ping, tools/list and tools/call, batches and errors, is here. A
  * server holds no per-request state: make one per request (it is cheap), or share one.
  *
@@ -77,7 +77,7 @@ const NONE: ReadonlyMap<string, never> = new Map<string, never>();
  *   readonly name = 'weather';
  *   readonly tools = toolsByName(new GetWeather());
  *   serverInfo() { return { version: '1.0.0' }; }
- *   instructions() { return 'Call get_weather for the weather in a city.'; }
+ *   override instructions() { return 'Call get_weather for the weather in a city.'; }
  * }
  *
  * await new WeatherServer().handle({ jsonrpc: '2.0', id: 1, method: 'ping' });
@@ -142,9 +142,11 @@ export abstract class MCPServerBase {
    * The server's instructions, which clients add to the LLM's system prompt.
    *
    * @returns Plain text that says what the server is for and when to call each tool; an empty
-   * string sends none.
+   * string, the default, sends none.
    */
-  abstract instructions(): string;
+  instructions(): string {
+    return '';
+  }
 
   /**
    * Check the server's tools with {@link verifyTools}: await it at start-up, so that a schema

@@ -44,7 +44,7 @@ class NotesServer extends MCPServerBase {
   serverInfo() {
     return { name: 'notes', version: '1.0.0' };
   }
-  instructions() {
+  override instructions() {
     return '';
   }
 }

@@ -42,7 +42,7 @@ class FloodServer extends MCPServerBase {
   serverInfo() {
     return { name: 'flood', version: '1.0.0' };
   }
-  instructions() {
+  override instructions() {
     return '';
   }
   override logError(error: unknown) {

@@ -106,7 +106,7 @@ class WaitServer extends MCPServerBase {
   serverInfo() {
     return { name: 'wait', version: '1' };
   }
-  instructions() {
+  override instructions() {
     return '';
   }
 }

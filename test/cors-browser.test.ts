@@ -104,7 +104,7 @@ class WeatherServer extends MCPServerBase {
   serverInfo() {
     return { name: 'weather', version: '1.0.0' };
   }
-  instructions() {
+  override instructions() {
     return 'Call forecast with a region.';
   }
 }

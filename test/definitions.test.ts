@@ -62,7 +62,7 @@ class Server extends MCPServerBase {
   serverInfo() {
     return { name: 'definitions', version: '1.0.0' };
   }
-  instructions() {
+  override instructions() {
     return '';
   }
 }
@@ -209,7 +209,7 @@ definitions("the server's name is written once: serverInfo() may leave it out", 
     serverInfo() {
       return { version: '2.0.0' };
     }
-    instructions() {
+    override instructions() {
       return '';
     }
   }
@@ -270,7 +270,7 @@ class NotesServer extends MCPServerBase {
   serverInfo() {
     return { version: '1.0.0' };
   }
-  instructions() {
+  override instructions() {
     return '';
   }
 }

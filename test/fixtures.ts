@@ -73,11 +73,12 @@ export const Weather = defineTool({
     properties: { city: { type: 'string' }, tempC: { type: 'number' } },
     required: ['city', 'tempC'],
   },
-  run: ({ city }) => {
+  // Wrong on purpose, past the types: the server's checks of results are tested with it.
+  run: (({ city }: { city: string }) => {
     if (city === 'Nowhere') return { structuredContent: { city } };
     if (city === 'Void') return 'plain text, no structure';
     return { structuredContent: { city, tempC: 4 } };
-  },
+  }) as never,
 });
 
 export const Media = defineTool({
@@ -144,7 +145,7 @@ export class TestServer extends MCPServerBase {
     };
   }
 
-  instructions() {
+  override instructions() {
     return 'Search the logs with search_logs.';
   }
 

@@ -115,7 +115,7 @@ export class GatedServer extends MCPServerBase {
     return { name: 'gated', version: '1.0.0' };
   }
 
-  instructions() {
+  override instructions() {
     return 'Call gated, then release it by its key.';
   }
 }

@@ -58,7 +58,7 @@ class BookingServer extends MCPServerBase {
   serverInfo() {
     return { name: 'booking', version: '1.0.0' };
   }
-  instructions() {
+  override instructions() {
     return 'Books tables.';
   }
 }

@@ -314,7 +314,7 @@ class InputServer extends MCPServerBase {
   serverInfo() {
     return { name: 'input', version: '1.0.0' };
   }
-  instructions() {
+  override instructions() {
     return '';
   }
   override logError(error: unknown, _context?: string) {

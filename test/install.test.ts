@@ -34,7 +34,6 @@ class Server extends core.MCPServerBase {
   name = 'greet';
   tools = core.toolsByName(new Greet());
   serverInfo() { return { name: 'greet', version: '1.0.0' }; }
-  instructions() { return ''; }
 }
 const direct = await new Server().handle({
   jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'greet', arguments: { name: 'Ada' } },

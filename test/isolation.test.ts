@@ -189,7 +189,7 @@ class FailingServer extends MCPServerBase {
   serverInfo() {
     return { name: 'failing', version: '1.0.0' };
   }
-  instructions() {
+  override instructions() {
     return '';
   }
   override logError(error: unknown, context: string): void {

@@ -26,7 +26,7 @@ class Limited extends MCPServerBase {
   serverInfo() {
     return { name: 'limited', version: '1' };
   }
-  instructions() {
+  override instructions() {
     return '';
   }
 }

@@ -48,7 +48,7 @@ class ToollessServer extends MCPServerBase {
   serverInfo() {
     return { name: 'toolless', version: '1.0.0' };
   }
-  instructions() {
+  override instructions() {
     return '';
   }
 }
@@ -168,7 +168,7 @@ class PromptsOnly extends MCPServerBase {
   serverInfo() {
     return { name: 'prompts-only', version: '1.0.0' };
   }
-  instructions() {
+  override instructions() {
     return '';
   }
 }
@@ -271,7 +271,7 @@ features(
         serverInfo() {
           return { name: 'no-helper', version: '1.0.0' };
         }
-        instructions() {
+        override instructions() {
           return '';
         }
       }
@@ -294,7 +294,7 @@ features(
       serverInfo() {
         return { name: 'own', version: '1.0.0' };
       }
-      instructions() {
+      override instructions() {
         return '';
       }
     }

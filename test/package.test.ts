@@ -71,7 +71,6 @@ class Echo extends core.MCPToolBase {
 class Server extends core.MCPServerBase {
   name = 'trace'; tools = core.toolsByName(new Echo());
   serverInfo() { return { name: 'trace', version: '1' }; }
-  instructions() { return ''; }
 }
 await new Server().verify();
 const answer = await new Server().handle({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo' } });

@@ -182,7 +182,7 @@ export class Server extends MCPServerBase {
   serverInfo() {
     return { name: 'typed', version: '1.0.0' };
   }
-  instructions() {
+  override instructions() {
     return '';
   }
 }

@@ -43,7 +43,7 @@ class TripServer extends MCPServerBase {
   serverInfo() {
     return { name: 'trips', version: '1.0.0' };
   }
-  instructions() {
+  override instructions() {
     return 'Prompts for planning trips.';
   }
 }

@@ -118,7 +118,7 @@ class PromptServer extends MCPServerBase {
   serverInfo() {
     return { name: 'prompts', version: SERVER_VERSION };
   }
-  instructions() {
+  override instructions() {
     return '';
   }
   override logError(_error: unknown, context: string): void {
@@ -133,7 +133,7 @@ class PlainServer extends MCPServerBase {
   serverInfo() {
     return { name: 'plain', version: '1.0.0' };
   }
-  instructions() {
+  override instructions() {
     return '';
   }
 }

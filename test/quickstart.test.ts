@@ -61,9 +61,14 @@ quickstart('serve.ts answers the SDK client over HTTP', async () => {
     try {
       const { tools } = await client.listTools();
       assert.equal(
-        tools.map((tool) => tool.name),
-        ['greet'],
+        tools.map((tool) => [
+          tool.name,
+          tool.annotations?.readOnlyHint,
+          tool.annotations?.openWorldHint,
+        ]),
+        [['greet', true, false]],
       );
+      assert.equal(client.getServerVersion(), { name: 'greet', version: '1.0.0' });
       const result = await client.callTool({ name: 'greet', arguments: { name: 'Ada' } });
       assert.equal(result.content, [{ type: 'text', text: 'Hello, Ada!' }]);
     } finally {

@@ -55,7 +55,7 @@ class NotesServer extends MCPServerBase {
   serverInfo() {
     return { name: 'notes', version: '1.0.0' };
   }
-  instructions() {
+  override instructions() {
     return 'Read the notes.';
   }
 }

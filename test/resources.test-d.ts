@@ -165,7 +165,7 @@ export class Server extends MCPServerBase {
   serverInfo() {
     return { name: 'server', version: '1.0.0' };
   }
-  instructions() {
+  override instructions() {
     return '';
   }
 }

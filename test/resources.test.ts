@@ -77,7 +77,7 @@ class DocsServer extends MCPServerBase {
   serverInfo() {
     return { name: 'docs', version: '1.0.0' };
   }
-  instructions() {
+  override instructions() {
     return '';
   }
   override logError(error: unknown): void {

@@ -30,7 +30,7 @@ function serverOf(...tools: AnyTool[]): MCPServerBase {
     serverInfo() {
       return { name: 'rules', version: '1.0.0' };
     }
-    instructions() {
+    override instructions() {
       return '';
     }
   })();

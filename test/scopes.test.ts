@@ -101,7 +101,7 @@ class NotesServer extends MCPServerBase {
   serverInfo() {
     return { name: 'notes', version: '1.0.0' };
   }
-  instructions() {
+  override instructions() {
     return '';
   }
 }
@@ -112,7 +112,7 @@ class PlainServer extends MCPServerBase {
   serverInfo() {
     return { name: 'plain', version: '1.0.0' };
   }
-  instructions() {
+  override instructions() {
     return '';
   }
 }

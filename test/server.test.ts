@@ -319,9 +319,6 @@ initialize(
           icons: [{ src: 'https://example.com/icon.png', mimeType: 'image/png', sizes: ['48x48'] }],
         };
       }
-      instructions() {
-        return '';
-      }
     }
     assert.equal(await new Bare().handle(request(1, 'initialize', offer('2025-11-25'))), {
       jsonrpc: '2.0',
@@ -679,7 +676,7 @@ statics('the default logger writes the error, with its stack, to console.error',
     serverInfo() {
       return { name: 'plain', version: '1' };
     }
-    instructions() {
+    override instructions() {
       return '';
     }
   }

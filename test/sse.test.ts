@@ -86,7 +86,7 @@ class StreamServer extends MCPServerBase {
   serverInfo() {
     return { name: 'stream', version: '1.0.0' };
   }
-  instructions() {
+  override instructions() {
     return '';
   }
   override logError(error: unknown) {

@@ -70,7 +70,7 @@ class StreamingServer extends MCPServerBase {
   serverInfo() {
     return { name: 'streaming', version: '1.0.0' };
   }
-  instructions() {
+  override instructions() {
     return '';
   }
   override logError(error: unknown) {

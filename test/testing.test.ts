@@ -78,7 +78,7 @@ client('messages go through JSON both ways, as on the wire', async () => {
     serverInfo() {
       return { name: 'dated', version: '1' };
     }
-    instructions() {
+    override instructions() {
       return '';
     }
     override logError(error: unknown) {
@@ -404,7 +404,7 @@ class StatusServer extends MCPServerBase {
   serverInfo() {
     return { name: 'status', version: '1' };
   }
-  instructions() {
+  override instructions() {
     return '';
   }
   override logError(error: unknown, context: string) {

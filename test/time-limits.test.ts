@@ -53,7 +53,7 @@ const Wait = defineTool({
   title: 'Wait',
   description: 'Never answers.',
   argumentsSchema: { type: 'object' },
-  run: (_args, scope) => hang('tool', scope.signal),
+  run: (_args, scope) => hang<string>('tool', scope.signal),
 });
 
 // Its hooks, with the default time limits.
@@ -69,7 +69,7 @@ class Hooks extends MCPServerBase {
   serverInfo() {
     return { name: 'slow', version: '1' };
   }
-  instructions() {
+  override instructions() {
     return '';
   }
   // The server's own hook of tools/list, as a subclass may write it.

@@ -371,7 +371,7 @@ class FilesServer extends MCPServerBase {
   serverInfo() {
     return { name: this.name, version: '1.0.0' };
   }
-  instructions() {
+  override instructions() {
     return '';
   }
 }
@@ -387,7 +387,7 @@ class MapServer extends MCPServerBase {
   serverInfo() {
     return { name: this.name, version: '1.0.0' };
   }
-  instructions() {
+  override instructions() {
     return '';
   }
 }
@@ -399,7 +399,7 @@ class NotATool extends MCPServerBase {
   serverInfo() {
     return { name: this.name, version: '1.0.0' };
   }
-  instructions() {
+  override instructions() {
     return '';
   }
 }

@@ -122,7 +122,7 @@ tool('the validator is compiled once per tool class, not per server or per call'
     serverInfo() {
       return { name: 'count', version: '1' };
     }
-    instructions() {
+    override instructions() {
       return '';
     }
   }
@@ -282,7 +282,7 @@ tool('a tool may throw a ProtocolError, answered with its code', async () => {
     serverInfo() {
       return { name: 'strict', version: '1' };
     }
-    instructions() {
+    override instructions() {
       return '';
     }
   }
@@ -431,7 +431,7 @@ tool('a call past its timeout is a tool error, and its signal aborts', async () 
     serverInfo() {
       return { name: 'slow', version: '1' };
     }
-    instructions() {
+    override instructions() {
       return '';
     }
   }
@@ -476,7 +476,7 @@ tool(
       serverInfo() {
         return { name: 'wait', version: '1' };
       }
-      instructions() {
+      override instructions() {
         return '';
       }
     }

@@ -31,7 +31,7 @@ class Calc extends MCPServerBase {
   serverInfo() {
     return { name: 'calc', version: '1.0.0' };
   }
-  instructions() {
+  override instructions() {
     return '';
   }
 }

@@ -57,7 +57,7 @@ class Server extends MCPServerBase {
   serverInfo() {
     return { name: 'versions', version: '1.0.0' };
   }
-  instructions() {
+  override instructions() {
     return '';
   }
 }
@@ -551,7 +551,8 @@ const Primes = defineTool({
   description: 'The first primes, as an array.',
   argumentsSchema: { type: 'object', properties: { bad: { type: 'boolean' } } },
   outputSchema: listSchema,
-  run: ({ bad }) => ({ structuredContent: bad ? ['two'] : [2, 3, 5] }),
+  // ['two'] is wrong on purpose, past the types: the server's check is tested with it.
+  run: ({ bad }) => ({ structuredContent: bad ? (['two'] as never) : [2, 3, 5] }),
 });
 
 results('2026-07-28: an outputSchema of any type, structuredContent any JSON value', async () => {

@@ -212,7 +212,7 @@ class RichServer extends MCPServerBase {
       icons: ICONS,
     };
   }
-  instructions() {
+  override instructions() {
     return 'Everything.';
   }
 }

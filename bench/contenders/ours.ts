@@ -111,7 +111,7 @@ export class BenchServer extends MCPServerBase {
   serverInfo() {
     return SERVER_INFO;
   }
-  instructions() {
+  override instructions() {
     return INSTRUCTIONS;
   }
 }

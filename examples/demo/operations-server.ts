@@ -285,7 +285,7 @@ export class OperationsServer extends MCPServerBase {
     };
   }
 
-  instructions() {
+  override instructions() {
     return 'Staff only. search_logs reads the request log, get_health the process health, list_users and get_user the users; clear_log empties the log, once the person confirms it.';
   }
 }

@@ -361,7 +361,7 @@ export class ProjectServer extends MCPServerBase {
     };
   }
 
-  instructions() {
+  override instructions() {
     const names = this.#repositories.map((repository) => repository.name).join(', ');
     return `The documents of ${names}: call list_documents to see them, search_documents to find a text, read_document to read one, summarise_document for what one is for, count_mentions for the documents that mention a phrase most, and read_blog for the news.`;
   }

@@ -52,7 +52,7 @@ class NotesServer extends MCPServerBase {
   serverInfo() {
     return { name: 'notes', version: '1.0.0' };
   }
-  instructions() {
+  override instructions() {
     return 'read_notes reads the notes; add_note adds one (it needs the scope notes:write).';
   }
 }

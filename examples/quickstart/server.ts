@@ -5,6 +5,8 @@ const Greet = defineTool({
   name: 'greet',
   title: 'Greet someone',
   description: 'Says hello to a person, by name.',
+  readOnly: true, // it changes nothing
+  openWorld: false, // and reaches nothing beyond the server
   argumentsSchema: {
     type: 'object',
     properties: { name: { type: 'string', minLength: 1 } },
@@ -17,9 +19,9 @@ export class GreetServer extends MCPServerBase {
   readonly name = 'greet';
   override readonly tools = toolsByName(new Greet());
   serverInfo() {
-    return { name: 'greet', version: '1.0.0' };
+    return { version: '1.0.0' }; // its name is `name`
   }
-  instructions() {
+  override instructions() {
     return 'Call greet with a name.';
   }
 }
