@@ -28,7 +28,7 @@ const RELEASES = Array.from(CHANGELOG.matchAll(/^## \[?([^\]\s]+).*$/gm), (match
     text: CHANGELOG.slice(match.index, next < 0 ? undefined : next).trim(),
   };
 });
-const SOURCES = readdirSync(join(ROOT, 'src'))
+const SOURCES = readdirSync(join(ROOT, 'src'), { recursive: true, encoding: 'utf8' })
   .filter((name) => name.endsWith('.ts'))
   .sort((a, b) => a.localeCompare(b))
   .map((name) => `src/${name}`);
