@@ -685,7 +685,7 @@ function profileSummary(summary: ProfileSummary): string[] {
     `### ${workloadOf(summary.workload).label}`,
     '',
     `${summary.calls.toLocaleString('en-US')} calls, ${ms(summary.usPerCall)} µs each under the profiler;` +
-      ` the body’s JSON.parse and the answer’s JSON.stringify (src/http-rules.ts \`parse\`, src/http-answer.ts \`serialize\`, \`write\`, \`stringify\`): ${json.toFixed(1)}% of the time.` +
+      ` the body’s JSON.parse and the answer’s JSON.stringify (src/http/request-rules.ts \`parse\`, src/http/plain-responses.ts \`serialize\`, \`write\`, \`stringify\`): ${json.toFixed(1)}% of the time.` +
       ` About ${Math.round(alloc.bytesPerCall).toLocaleString('en-US')} bytes allocated per call (sampled).` +
       ` Profiles: ${summary.file}, ${summary.heapFile}.`,
     '',

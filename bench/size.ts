@@ -73,7 +73,9 @@ const dist = `${root}dist/index.js`;
 function stale(): boolean {
   if (!existsSync(dist)) return true;
   const built = statSync(dist).mtimeMs;
-  return readdirSync(`${root}src`).some((name) => statSync(`${root}src/${name}`).mtimeMs > built);
+  return readdirSync(`${root}src`, { recursive: true, encoding: 'utf8' }).some(
+    (name) => statSync(`${root}src/${name}`).mtimeMs > built,
+  );
 }
 
 interface Bundle {

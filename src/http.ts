@@ -15,14 +15,20 @@ export {
   type Refusal,
   type ResourceMetadataLink,
   unauthorized,
-} from './auth.js';
-export type { CorsOptions } from './cors.js';
+} from './http/authorization.js';
+export type { CorsOptions } from './http/cors.js';
 export {
   createFetchHandler,
   type FetchContext,
   type FetchHandler,
   readBody,
-} from './fetch-handler.js';
+} from './http/fetch-handler.js';
+export {
+  type NodeRequest,
+  type NodeResponse,
+  nodeListener,
+  readNodeBody,
+} from './http/node-listener.js';
 export {
   createHttpHandler,
   DEFAULT_MAX_BODY_BYTES,
@@ -33,18 +39,12 @@ export {
   type HttpResponse,
   LOCAL_HOSTS,
   type ServerContext,
-} from './http-handler.js';
-export {
-  type NodeRequest,
-  type NodeResponse,
-  nodeListener,
-  readNodeBody,
-} from './node-listener.js';
+} from './http/plain-handler.js';
 export {
   PROTECTED_RESOURCE_PATH,
   type ProtectedResourceMetadata,
   type ProtectedResourceMetadataHandler,
   type ProtectedResourceOptions,
   protectedResourceMetadata,
-} from './resource-metadata.js';
-export { DEFAULT_KEEP_ALIVE_MS } from './sse.js';
+} from './http/protected-resource-metadata.js';
+export { DEFAULT_KEEP_ALIVE_MS } from './http/sse.js';

@@ -8,48 +8,40 @@
  * @module
  */
 
-export { COMPLETION_METHODS, complete, MAX_COMPLETION_VALUES } from './completions.js';
-export { definePrompt, type PromptClass, type PromptSpec } from './define-prompt.js';
 export {
-  defineResource,
-  defineResourceTemplate,
-  type ResourceClass,
-  type ResourceSpec,
-  type ResourceTemplateClass,
-  type ResourceTemplateSpec,
-} from './define-resources.js';
-export {
-  defineTool,
-  type StructuredOutput,
-  type ToolClass,
-  type ToolSpec,
-  type TypedToolOutput,
-} from './define-tool.js';
+  COMPLETION_METHODS,
+  complete,
+  MAX_COMPLETION_VALUES,
+} from './completions/completion-methods.js';
 export {
   InvalidArgumentsError,
   isProtocolError,
   isToolError,
   ProtocolError,
   ToolError,
-} from './errors.js';
-export { type HttpHeaders, header } from './headers.js';
+} from './core/errors.js';
+export { type CacheHint, type Method, type Methods, withMethods } from './core/method-registry.js';
 export {
-  DEFAULT_REQUEST_STATE_TTL_MS,
-  type ElicitAnswer,
-  type ElicitContent,
-  type InputKind,
-  InputUnavailableError,
-} from './input.js';
+  InsufficientScopeError,
+  isGranted,
+  isScope,
+  requireScopes,
+  withImpliedScopes,
+} from './core/oauth-scopes.js';
 export {
-  dump,
-  ErrorCode,
-  type ErrorCodeValue,
-  errorResponse,
-  httpStatusOf,
-  isRequestId,
-  withHttpStatus,
-} from './jsonrpc.js';
-export { type CacheHint, type Method, type Methods, withMethods } from './methods.js';
+  DEFAULT_TOOL_TIMEOUT_MS,
+  type NotificationSink,
+  RequestScope,
+} from './core/request-scope.js';
+export {
+  mcpserverCalled,
+  mcpserverToolCalled,
+  type Receiver,
+  type ServerCalled,
+  Signal,
+  type ToolCalled,
+  type ToolOutcome,
+} from './core/signals.js';
 export {
   checkParameterHeaders,
   decodeHeaderValue,
@@ -60,18 +52,7 @@ export {
   LOG_LEVELS,
   META,
   routingHeaderProblem,
-} from './modern.js';
-export {
-  type AnyPrompt,
-  type CompletionContext,
-  MCPPromptBase,
-  type PromptArgumentName,
-  type PromptArgumentSchema,
-  type PromptArguments,
-  type PromptArgumentsSchema,
-  type PromptOutput,
-} from './prompt-base.js';
-export { PROMPT_METHODS, promptsByName } from './prompts.js';
+} from './era/modern-revision.js';
 export {
   type Era,
   HANDSHAKE_PROTOCOL_VERSIONS,
@@ -82,20 +63,72 @@ export {
   MODERN_PROTOCOL_VERSIONS,
   type ModernProtocolVersion,
   SUPPORTED_PROTOCOL_VERSIONS,
-} from './protocol-versions.js';
+} from './era/protocol-versions.js';
+export {
+  capabilitiesFor,
+  implementationFor,
+  type ProtocolVersion,
+  resultFor,
+  toolFor,
+  versionOf,
+} from './era/version-shaping.js';
+export {
+  DEFAULT_REQUEST_STATE_TTL_MS,
+  type ElicitAnswer,
+  type ElicitContent,
+  type InputKind,
+  InputUnavailableError,
+} from './input/input-requests.js';
+export { type Dialect, schemaDialect, schemaProblems } from './json-schema/definition-checks.js';
+export { simplifySchema } from './json-schema/simplify.js';
+export {
+  dump,
+  ErrorCode,
+  type ErrorCodeValue,
+  errorResponse,
+  httpStatusOf,
+  isRequestId,
+  withHttpStatus,
+} from './jsonrpc.js';
+export { definePrompt, type PromptClass, type PromptSpec } from './prompts/define-prompt.js';
+export {
+  type AnyPrompt,
+  type CompletionContext,
+  MCPPromptBase,
+  type PromptArgumentName,
+  type PromptArgumentSchema,
+  type PromptArguments,
+  type PromptArgumentsSchema,
+  type PromptOutput,
+} from './prompts/prompt-base.js';
+export { PROMPT_METHODS, promptsByName } from './prompts/prompt-methods.js';
+export {
+  defineResource,
+  defineResourceTemplate,
+  type ResourceClass,
+  type ResourceSpec,
+  type ResourceTemplateClass,
+  type ResourceTemplateSpec,
+} from './resources/define-resources.js';
 export {
   type AnyResource,
   type AnyResourceTemplate,
   MCPResourceBase,
   MCPResourceTemplateBase,
-} from './resource-base.js';
+} from './resources/resource-base.js';
 export {
   encodeBase64,
   type ResourceContents,
   type ResourceOutput,
   type ResourcePart,
-} from './resource-contents.js';
-export { resourcesByUri, templatesByUriTemplate } from './resources.js';
+} from './resources/resource-contents.js';
+export { resourcesByUri, templatesByUriTemplate } from './resources/resource-methods.js';
+export {
+  type TemplateVariableName,
+  type TemplateVariables,
+  UriTemplate,
+  type UriTemplateOptions,
+} from './resources/uri-template.js';
 export {
   AJV_OPTIONS,
   compileSchema,
@@ -107,16 +140,6 @@ export {
   type ValidationError,
   type Validator,
 } from './schema.js';
-export { type Dialect, schemaDialect, schemaProblems } from './schema-check.js';
-export { simplifySchema } from './schema-simplify.js';
-export { DEFAULT_TOOL_TIMEOUT_MS, type NotificationSink, RequestScope } from './scope.js';
-export {
-  InsufficientScopeError,
-  isGranted,
-  isScope,
-  requireScopes,
-  withImpliedScopes,
-} from './scopes.js';
 export {
   type HandleResult,
   MAX_BATCH_SIZE,
@@ -125,35 +148,20 @@ export {
   type ServerInfo,
 } from './server-base.js';
 export {
-  mcpserverCalled,
-  mcpserverToolCalled,
-  type Receiver,
-  type ServerCalled,
-  Signal,
-  type ToolCalled,
-  type ToolOutcome,
-} from './signals.js';
-export {
   type AnyTool,
   MCPToolBase,
   type ToolArguments,
   type ToolOutput,
   ToolTimeoutError,
 } from './tool-base.js';
-export { toolsByName, verifyTools } from './tools.js';
-export type * from './types.js';
 export {
-  type TemplateVariableName,
-  type TemplateVariables,
-  UriTemplate,
-  type UriTemplateOptions,
-} from './uri-template.js';
+  defineTool,
+  type StructuredOutput,
+  type ToolClass,
+  type ToolSpec,
+  type TypedToolOutput,
+} from './tools/define-tool.js';
+export { toolsByName, verifyTools } from './tools/tool-methods.js';
 export { SERVER_VERSION } from './version.js';
-export {
-  capabilitiesFor,
-  implementationFor,
-  type ProtocolVersion,
-  resultFor,
-  toolFor,
-  versionOf,
-} from './versions.js';
+export { type HttpHeaders, header } from './wire/http-headers.js';
+export type * from './wire/types.js';

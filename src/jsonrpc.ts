@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { JSONRPCError, JSONRPCResponse, RequestId } from './types.js';
+import type { JSONRPCError, JSONRPCResponse, RequestId } from './wire/types.js';
 
 /**
  * The error codes a server answers with: JSON-RPC's own, by name.

@@ -5,9 +5,9 @@
  * @module
  */
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { InvalidArgumentsError, withoutStack } from './errors.js';
+import { InvalidArgumentsError, withoutStack } from './core/errors.js';
+import { type Dialect, dialectProblem, schemaDialect } from './json-schema/definition-checks.js';
 import { isObject } from './jsonrpc.js';
-import { type Dialect, dialectProblem, schemaDialect } from './schema-check.js';
 
 export type { FromSchema, JSONSchema };
 
@@ -81,7 +81,7 @@ let custom: SchemaCompiler | undefined;
 // ajv is loaded on the first schema it compiles, not with the library: it is most of a server's
 // cold start, and a server whose validators were generated at build time never needs it.
 function loadAjv(dialect: Dialect): Promise<Compiler> {
-  ajvs[dialect] ??= import('./ajv.js').then(({ Ajv, Ajv2020 }) =>
+  ajvs[dialect] ??= import('./json-schema/ajv.js').then(({ Ajv, Ajv2020 }) =>
     dialect === 'draft-07' ? new Ajv(AJV_OPTIONS) : new Ajv2020(AJV_OPTIONS),
   );
   return ajvs[dialect];

@@ -5,11 +5,8 @@
  * @module
  */
 
-import { ANSWER, answerBatch, answerRouted } from './answer.js';
-import { CORE_METHODS, PUBLIC_ONE_HOUR } from './core-methods.js';
-import { ProtocolError } from './errors.js';
-import { runWithInput } from './input.js';
-import { dump, ErrorCode, errorResponse, HANDLE_NOW, isObject } from './jsonrpc.js';
+import { ANSWER, answerBatch, answerRouted } from './core/answering.js';
+import { ProtocolError } from './core/errors.js';
 import {
   type CacheHint,
   cacheHint,
@@ -19,19 +16,23 @@ import {
   type Methods,
   methodOf,
   withMethods,
-} from './methods.js';
-import type { AnyPrompt } from './prompt-base.js';
+} from './core/method-registry.js';
+import { RequestScope } from './core/request-scope.js';
+import { NO_CONTEXT, type RequestContext, route } from './core/routing.js';
+import { CORE_METHODS, PUBLIC_ONE_HOUR } from './core/server-methods.js';
+import { mcpserverCalled } from './core/signals.js';
 import {
   isHandshakeVersion,
   LATEST_HANDSHAKE_VERSION,
   SUPPORTED_PROTOCOL_VERSIONS,
-} from './protocol-versions.js';
-import type { AnyResource, AnyResourceTemplate } from './resource-base.js';
-import { NO_CONTEXT, type RequestContext, route } from './routing.js';
-import { RequestScope } from './scope.js';
-import { mcpserverCalled } from './signals.js';
+} from './era/protocol-versions.js';
+import { capabilitiesFor, implementationFor } from './era/version-shaping.js';
+import { runWithInput } from './input/input-requests.js';
+import { dump, ErrorCode, errorResponse, HANDLE_NOW, isObject } from './jsonrpc.js';
+import type { AnyPrompt } from './prompts/prompt-base.js';
+import type { AnyResource, AnyResourceTemplate } from './resources/resource-base.js';
 import type { AnyTool } from './tool-base.js';
-import { CALL_TOOL, callTool, listTools, TOOL_METHODS, verifyTools } from './tools.js';
+import { CALL_TOOL, callTool, listTools, TOOL_METHODS, verifyTools } from './tools/tool-methods.js';
 import type {
   CallToolResult,
   EmptyResult,
@@ -45,10 +46,9 @@ import type {
   RequestId,
   Result,
   ServerCapabilities,
-} from './types.js';
-import { capabilitiesFor, implementationFor } from './versions.js';
+} from './wire/types.js';
 
-export { MAX_BATCH_SIZE } from './answer.js';
+export { MAX_BATCH_SIZE } from './core/answering.js';
 export type { CacheHint, RequestContext };
 
 /** A server's identity as {@link MCPServerBase.serverInfo} gives it: its name is the server's `name` when left out. */

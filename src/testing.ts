@@ -4,15 +4,20 @@
  *
  * @module
  */
-import { ProtocolError } from './errors.js';
-import { httpStatusOf, isObject } from './jsonrpc.js';
-import { encodeHeaderValue, type HeaderParameter, headerParameters, META } from './modern.js';
+import { ProtocolError } from './core/errors.js';
+import {
+  encodeHeaderValue,
+  type HeaderParameter,
+  headerParameters,
+  META,
+} from './era/modern-revision.js';
 import {
   isHandshakeVersion,
   isModernVersion,
   LATEST_HANDSHAKE_VERSION,
   SUPPORTED_PROTOCOL_VERSIONS,
-} from './protocol-versions.js';
+} from './era/protocol-versions.js';
+import { httpStatusOf, isObject } from './jsonrpc.js';
 import type { MCPServerBase } from './server-base.js';
 import type {
   CallToolResult,
@@ -33,7 +38,7 @@ import type {
   ResourceTemplate,
   Result,
   Tool,
-} from './types.js';
+} from './wire/types.js';
 
 /** Options of a {@link TestClient}. */
 export interface TestClientOptions {

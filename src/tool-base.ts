@@ -3,9 +3,11 @@
  *
  * @module
  */
-import { InvalidArgumentsError, ToolError, withoutStack } from './errors.js';
+import { InvalidArgumentsError, ToolError, withoutStack } from './core/errors.js';
+import { RequestScope } from './core/request-scope.js';
+import { type HeaderParameter, headerParameters } from './era/modern-revision.js';
+import { simplifyOutputSchema, simplifySchema } from './json-schema/simplify.js';
 import { deepFreeze, isObject, isPromiseLike } from './jsonrpc.js';
-import { type HeaderParameter, headerParameters } from './modern.js';
 import {
   compileOnce,
   describeErrors,
@@ -14,12 +16,10 @@ import {
   type JSONSchema,
   type Validator,
 } from './schema.js';
-import { simplifyOutputSchema, simplifySchema } from './schema-simplify.js';
-import { RequestScope } from './scope.js';
-import { check, cloneJson, closed, definedOnce } from './tool-checks.js';
-import { type ToolOutput, toolResult, within } from './tool-result.js';
+import { check, cloneJson, closed, definedOnce } from './tools/tool-checks.js';
+import { type ToolOutput, toolResult, within } from './tools/tool-result.js';
 
-export { type ToolOutput, ToolTimeoutError } from './tool-result.js';
+export { type ToolOutput, ToolTimeoutError } from './tools/tool-result.js';
 
 import type {
   CallToolResult,
@@ -27,7 +27,7 @@ import type {
   ObjectSchema,
   Tool,
   ToolAnnotations,
-} from './types.js';
+} from './wire/types.js';
 
 /**
  * The arguments a tool's `run()` receives, inferred from its schema: write the schema once, as a

@@ -1,7 +1,7 @@
 // CORS: preflights, the headers of answers to listed origins, and nothing without the option.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { withCors } from '../src/cors.js';
+import { withCors } from '../src/http/cors.js';
 import {
   type CorsOptions,
   createFetchHandler,

@@ -153,16 +153,16 @@ async function exercise(client: AnyClient, repository: string, notFound: number)
   );
   const explained = await client.getPrompt({
     name: 'explain_file',
-    arguments: { path: 'src/uri-template.ts' },
+    arguments: { path: 'src/resources/uri-template.ts' },
   });
   assert.equal(explained.messages[0], {
     role: 'user',
     content: {
       type: 'resource',
       resource: {
-        uri: `repo://${repository}/src/uri-template.ts`,
+        uri: `repo://${repository}/src/resources/uri-template.ts`,
         mimeType: 'text/x-typescript',
-        text: onDisk('src/uri-template.ts'),
+        text: onDisk('src/resources/uri-template.ts'),
       },
     },
   });

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { canonical } from '../src/request-state.js';
+import { canonical } from '../src/input/request-state.js';
 
 const jcs = suite('requestState: canonical JSON (RFC 8785)');
 

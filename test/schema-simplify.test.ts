@@ -2,8 +2,8 @@ import { Type } from '@sinclair/typebox';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { z } from 'zod';
+import { simplifySchema } from '../src/json-schema/simplify.js';
 import { compileSchema, describeErrors, type JSONSchema } from '../src/schema.js';
-import { simplifySchema } from '../src/schema-simplify.js';
 
 // Freezes a value and everything in it, so that any write by the code under test throws.
 function frozen<T>(value: T): T {

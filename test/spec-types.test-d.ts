@@ -1,5 +1,5 @@
 /**
- * Compile-time checks of our hand-written wire types (`src/types.ts`) against the MCP
+ * Compile-time checks of our hand-written wire types (`src/wire/types.ts`) against the MCP
  * specification's own types, as the official TypeScript SDK ships them. Checked by
  * `tsc -p tsconfig.test.json`; never run (the runtime runner matches `.test.ts` only).
  *

@@ -1,0 +1,98 @@
+/**
+ * `definePrompt()`: a prompt class from its fields, `get(args)` typed from the schema.
+ *
+ * @module
+ */
+
+import type { RequestScope } from '../core/request-scope.js';
+import type { Icon } from '../wire/types.js';
+import {
+  type CompletionContext,
+  MCPPromptBase,
+  type PromptArgumentName,
+  type PromptArguments,
+  type PromptArgumentsSchema,
+  type PromptOutput,
+} from './prompt-base.js';
+
+/** The fields of a prompt for {@link definePrompt}: those of {@link MCPPromptBase}, and `get`. */
+export interface PromptSpec<Schema extends PromptArgumentsSchema> {
+  /** The name a client gets the prompt by. */
+  name: string;
+  /** A human-readable name a client may show. */
+  title?: string;
+  /** What the prompt provides. */
+  description: string;
+  /** Icons a client may show (2025-11-25). */
+  icons?: Icon[];
+  /** The OAuth scopes a request must be granted to see the prompt and get it. */
+  requiredScopes?: readonly string[];
+  /** The JSON Schema of the arguments, its properties strings; none when left out. */
+  argumentsSchema?: Schema;
+  /** Get the messages, with the validated arguments typed from the schema. */
+  get(args: PromptArguments<Schema>, scope: RequestScope): PromptOutput | Promise<PromptOutput>;
+  /**
+   * Suggest values of an argument as the user types it, for `completion/complete`: `name` is one
+   * of the schema's properties, typed from it.
+   */
+  complete?(
+    name: PromptArgumentName<Schema>,
+    value: string,
+    context: CompletionContext,
+  ): string[] | Promise<string[]>;
+}
+
+/** A prompt class made by {@link definePrompt}. */
+export type PromptClass<Schema extends PromptArgumentsSchema = PromptArgumentsSchema> =
+  new () => MCPPromptBase<Schema>;
+
+const NO_ARGUMENTS: PromptArgumentsSchema = { type: 'object' };
+
+/**
+ * Define a prompt class from its fields, with `get(args)` typed from the schema with no annotation
+ * at all. The class is made once, at module level; instantiate it per server as any prompt class.
+ *
+ * @param spec - The prompt's fields, its `get`, and its `complete` hook, if any.
+ * @returns A prompt class.
+ *
+ * @example
+ * ```ts
+ * const Greeting = definePrompt({
+ *   name: 'greeting',
+ *   description: 'Greets someone by name.',
+ *   argumentsSchema: { type: 'object', properties: { who: { type: 'string' } }, required: ['who'] },
+ *   get: ({ who }) => `Say hello to ${who}.`, // who: string
+ *   complete: (name, value) => ['Ada', 'Alan'].filter((who) => who.startsWith(value)),
+ * });
+ * ```
+ */
+export function definePrompt<
+  const Schema extends PromptArgumentsSchema = {
+    /** No arguments: an object with no properties. */
+    type: 'object';
+  },
+>(spec: PromptSpec<Schema>): PromptClass<Schema> {
+  const get = spec.get as unknown as (
+    args: unknown,
+    scope: RequestScope,
+  ) => PromptOutput | Promise<PromptOutput>;
+  class Defined extends MCPPromptBase {
+    declare readonly name: string;
+    declare readonly description: string;
+    declare readonly argumentsSchema: PromptArgumentsSchema;
+    get(args: unknown, scope: RequestScope): PromptOutput | Promise<PromptOutput> {
+      return get(args, scope);
+    }
+  }
+  // On the prototype: the fields are the class's, and an instance then costs nothing to make.
+  Object.assign(Defined.prototype, {
+    name: spec.name,
+    title: spec.title,
+    description: spec.description,
+    icons: spec.icons,
+    requiredScopes: spec.requiredScopes,
+    argumentsSchema: spec.argumentsSchema ?? NO_ARGUMENTS,
+    complete: spec.complete,
+  });
+  return Defined as unknown as PromptClass<Schema>;
+}

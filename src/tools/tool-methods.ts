@@ -1,0 +1,391 @@
+/**
+ * The tools feature: `tools/list` and `tools/call`, as entries of the method registry.
+ *
+ * @module
+ */
+import {
+  InvalidArgumentsError,
+  invalidArgumentsText,
+  isProtocolError,
+  isToolError,
+  ProtocolError,
+  withoutStack,
+} from '../core/errors.js';
+import { cacheHint, type Method, PUBLIC_FIVE_MINUTES } from '../core/method-registry.js';
+import { isGranted, requireScopes } from '../core/oauth-scopes.js';
+import { page, pageSizeOf } from '../core/paging.js';
+import { DEFAULT_TOOL_TIMEOUT_MS, type RequestScope } from '../core/request-scope.js';
+import { mcpserverToolCalled, type ToolOutcome } from '../core/signals.js';
+import { checkParameterHeaders, hasCapabilities } from '../era/modern-revision.js';
+import { resultFor, toolFor, versionOf } from '../era/version-shaping.js';
+import { asksInput } from '../input/input-requests.js';
+import {
+  deepFreeze,
+  ErrorCode,
+  isObject,
+  isPromiseLike,
+  sharedResults,
+  utf8Length,
+} from '../jsonrpc.js';
+import type { MCPServerBase } from '../server-base.js';
+import { type AnyTool, CALL, type CallAnswer, isRefusal, MCPToolBase } from '../tool-base.js';
+import type { CallToolResult, ListToolsResult, Tool } from '../wire/types.js';
+
+/**
+ * Key tools by name, in the order given, refusing two with one name. A `Map`, so that a tool
+ * named `__proto__` or `constructor` is a tool like any other.
+ *
+ * @param tools - The tools, in the order `tools/list` lists them.
+ * @returns The tools by name.
+ * @throws Error - If two tools share a name, or a tool's schema breaks a rule of MCP (see
+ * `MCPToolBase.definition()` and `headerParameters()`).
+ *
+ * @example
+ * ```ts
+ * readonly tools = toolsByName(new SearchDocs(), new ReadDoc());
+ * ```
+ */
+export function toolsByName(...tools: AnyTool[]): Map<string, AnyTool> {
+  const byName = new Map<string, AnyTool>();
+  for (const tool of tools) {
+    if (byName.has(tool.name)) {
+      throw new Error(`two tools are named ${tool.name}: rename one, or leave one out`);
+    }
+    // Built now, once per definition, so that a schema MCP forbids fails here, not on a client.
+    tool.definition();
+    tool.headerParameters();
+    byName.set(tool.name, tool);
+  }
+  return byName;
+}
+
+/**
+ * Check tools as far as they can be checked before a client calls them: build each definition
+ * (which checks the name and the schemas, see `MCPToolBase.definition()`) and compile each
+ * validator with ajv (or the compiler set with `setSchemaCompiler()`), which a call then reuses.
+ * `TestClient` runs it before its first request; a server may await it at start-up, so that a
+ * schema ajv cannot compile fails there and not on a client's first call.
+ *
+ * @param tools - The tools, e.g. a server's `tools.values()`.
+ * @throws Error - Listing every tool's problem, one line each, with the tool's name.
+ *
+ * @example
+ * ```ts
+ * await verifyTools([new SearchDocs(), new ReadDoc()]);
+ * ```
+ */
+export async function verifyTools(tools: Iterable<AnyTool>): Promise<void> {
+  const problems = await Promise.all(
+    Array.from(tools, async (tool) => {
+      try {
+        tool.definition();
+        tool.headerParameters();
+        await tool.compileSchemas?.();
+        return undefined;
+      } catch (error) {
+        return error instanceof Error ? error.message : String(error);
+      }
+    }),
+  );
+  const found = problems.filter((problem) => problem !== undefined);
+  if (found.length > 0) {
+    throw new Error(`tools that cannot be served:\n${found.map((line) => `- ${line}`).join('\n')}`);
+  }
+}
+
+// An upper bound of a value's JSON size in bytes, without serializing it: a string's every unit
+// may take 6 bytes (`\u001f`), a number 24; -1 when it nests deeper than `max` levels (recursion
+// stops there, so a value nested 100,000 deep costs no more than one nested `max` deep), and
+// Infinity for a value JSON cannot carry, which the exact count then finds.
+function sizeBound(value: unknown, max: number, depth = 1): number {
+  switch (typeof value) {
+    case 'string':
+      return 2 + 6 * value.length;
+    case 'number':
+      return 24;
+    case 'boolean':
+      return 5;
+    case 'undefined':
+      return 0;
+    case 'object':
+      break;
+    default:
+      return Number.POSITIVE_INFINITY;
+  }
+  if (value === null) return 4;
+  if (depth > max) return -1;
+  let bound = 2;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const size = sizeBound(item, max, depth + 1);
+      if (size < 0) return -1;
+      bound += size + 1;
+    }
+    return bound;
+  }
+  for (const key in value) {
+    const size = sizeBound((value as Record<string, unknown>)[key], max, depth + 1);
+    if (size < 0) return -1;
+    bound += 6 * key.length + size + 4;
+  }
+  return bound;
+}
+
+function argumentsProblem(
+  server: MCPServerBase,
+  args: Record<string, unknown>,
+): string | undefined {
+  const { maxArgumentsDepth = 32, maxArgumentsBytes = 1024 * 1024 } = server;
+  const bound = sizeBound(args, maxArgumentsDepth);
+  if (bound < 0) return `arguments: nest deeper than ${maxArgumentsDepth} levels`;
+  if (bound <= maxArgumentsBytes) return undefined;
+  let json: string;
+  try {
+    json = JSON.stringify(args);
+  } catch {
+    return 'arguments: are not JSON';
+  }
+  const size = utf8Length(json);
+  return size > maxArgumentsBytes
+    ? `arguments: are ${size} bytes of JSON, more than ${maxArgumentsBytes}`
+    : undefined;
+}
+
+// The whole list of a tools map, by protocol version, when it is the same for every request:
+// no tool hides behind a scope, and every definition is frozen. Its size guards against a map
+// that grew or shrank after it was listed.
+const listsByVersion = new WeakMap<
+  ReadonlyMap<string, AnyTool>,
+  Map<string, { readonly size: number; readonly result: ListToolsResult }>
+>();
+
+/**
+ * List a server's tools, in the order of its `tools`: all on one page, or pages of the server's
+ * `pageSize`. A tool whose `requiredScopes` the request is not granted is left out.
+ *
+ * @param server - The server.
+ * @param params - The params of `tools/list`.
+ * @param scope - The request's scope: its version, and the scopes it is granted.
+ * @returns The tools' definitions, each built once per tool class.
+ * @throws ProtocolError - -32602 for a cursor this list did not hand out.
+ */
+export function listTools(
+  server: MCPServerBase,
+  params: Record<string, unknown>,
+  scope: Pick<RequestScope, 'era' | 'protocolVersion' | 'grantedScopes'>,
+): ListToolsResult {
+  const version = versionOf(scope);
+  const whole = params.cursor === undefined && pageSizeOf(server) === undefined;
+  const cached = whole ? listsByVersion.get(server.tools)?.get(version) : undefined;
+  if (cached !== undefined && cached.size === server.tools.size) return cached.result;
+  const tools = [];
+  let shared = whole;
+  for (const tool of server.tools.values()) {
+    const definition = tool.definition();
+    // What a scope hides, or a definition that may change, makes a list for this request only.
+    if (tool.requiredScopes?.length || !Object.isFrozen(definition)) shared = false;
+    if (isGranted(scope, tool.requiredScopes)) tools.push(toolFor(definition, version));
+  }
+  if (shared) {
+    // The same for every request of this version: built once, frozen so that no caller changes it.
+    const result: ListToolsResult = deepFreeze({ tools: tools as Tool[] });
+    sharedResults.add(result);
+    let byVersion = listsByVersion.get(server.tools);
+    if (byVersion === undefined) {
+      byVersion = new Map();
+      listsByVersion.set(server.tools, byVersion);
+    }
+    byVersion.set(version, { size: server.tools.size, result });
+    return result;
+  }
+  const { items, nextCursor } = page(tools, params.cursor, pageSizeOf(server), 'tools');
+  return nextCursor === undefined
+    ? { tools: items as Tool[] }
+    : { tools: items as Tool[], nextCursor };
+}
+
+/**
+ * Run a server's tool. A {@link ToolError} it throws, arguments that are not valid, and, in the
+ * handshake era, input it asks for (`InputUnavailableError`: no client there can be asked) are
+ * answered as a result with `isError`, so that the LLM can read what was wrong.
+ * Sends {@link mcpserverToolCalled} after every call, whether or not it failed.
+ *
+ * @param server - The server.
+ * @param params - The tool's name and arguments.
+ * @param scope - The request's scope: its era, and the client capabilities it declares.
+ * @returns The tool's result: at once when the tool answered at once, else its promise.
+ * @throws ProtocolError - -32602 for a name that is not a string, arguments that are not an
+ * object, or a tool that does not exist; an `InsufficientScopeError` (403) when the request
+ * is not granted the tool's `requiredScopes`; -32021 for a 2026-07-28 request that does not
+ * declare the client capabilities the tool needs.
+ */
+export function callTool(
+  server: MCPServerBase,
+  params: Record<string, unknown>,
+  scope: RequestScope,
+): CallToolResult | Promise<CallToolResult> {
+  const { name, arguments: args } = params;
+  if (typeof name !== 'string') {
+    throw new ProtocolError(ErrorCode.InvalidParams, 'name must be a string.');
+  }
+  if (args !== undefined && !isObject(args)) {
+    throw new ProtocolError(ErrorCode.InvalidParams, 'arguments must be an object.');
+  }
+  const tool = server.tools.get(name);
+  if (tool === undefined) {
+    throw new ProtocolError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+  }
+  requireScopes(scope, tool.requiredScopes, name);
+  const needs = tool.requiredClientCapabilities;
+  if (
+    scope.era === 'modern' &&
+    needs !== undefined &&
+    !hasCapabilities(scope.clientCapabilities, needs)
+  ) {
+    throw new ProtocolError(
+      ErrorCode.MissingRequiredClientCapability,
+      `${name} needs client capabilities that this request does not declare.`,
+      { requiredCapabilities: needs },
+      400,
+    );
+  }
+  const call: ToolCall = {
+    server,
+    scope,
+    name,
+    args,
+    started: mcpserverToolCalled.connected ? performance.now() : 0,
+  };
+  let answer: CallAnswer | PromiseLike<CallAnswer>;
+  try {
+    // Too deep or too large, arguments are told to the LLM as any other invalid argument.
+    const problem = args === undefined ? undefined : argumentsProblem(server, args);
+    if (problem !== undefined) throw withoutStack(() => new InvalidArgumentsError(name, [problem]));
+    scope.timeoutMs = server.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
+    // The base class's call, at once: no promise for a tool that answers at once, and no rejection
+    // for arguments that are not valid. A tool that overrides call() is called as it asks.
+    answer =
+      tool.call === MCPToolBase.prototype.call
+        ? (tool as MCPToolBase)[CALL](args, scope)
+        : tool.call(args, scope);
+  } catch (error) {
+    return failed(call, error);
+  }
+  // No turn of the event loop for a tool that answered at once.
+  return isPromiseLike(answer)
+    ? Promise.resolve(answer).then(
+        (result) => succeeded(call, result),
+        (error: unknown) => failed(call, error),
+      )
+    : succeeded(call, answer as CallAnswer);
+}
+
+// A call under way: what its signal reports when it ends.
+interface ToolCall {
+  readonly server: MCPServerBase;
+  readonly scope: RequestScope;
+  readonly name: string;
+  readonly args: Record<string, unknown> | undefined;
+  readonly started: number;
+}
+
+function succeeded(call: ToolCall, answer: CallAnswer): CallToolResult {
+  if (isRefusal(answer)) return refused(call, answer);
+  let result: CallToolResult;
+  try {
+    result = resultFor(answer, versionOf(call.scope));
+  } catch (error) {
+    return failed(call, error);
+  }
+  reported(call, 'success', undefined);
+  return result;
+}
+
+// Arguments that are not valid, told to the LLM: the error is built only for a receiver to see.
+function refused(call: ToolCall, problems: readonly string[]): CallToolResult {
+  if (mcpserverToolCalled.connected) {
+    return failed(
+      call,
+      withoutStack(() => new InvalidArgumentsError(call.name, problems)),
+    );
+  }
+  return {
+    content: [{ type: 'text', text: invalidArgumentsText(call.name, problems) }],
+    isError: true,
+  };
+}
+
+// A tool's error as a result the LLM reads; a protocol error or a fault thrown on.
+function failed(call: ToolCall, error: unknown): CallToolResult {
+  let outcome: ToolOutcome = 'tool-error';
+  try {
+    // A handshake-era client cannot be asked for input: the LLM reads what the tool needs.
+    if (call.scope.era === 'handshake' && isInputUnavailable(error)) {
+      return { content: [{ type: 'text', text: error.message }], isError: true };
+    }
+    if (!isToolError(error)) {
+      outcome = isProtocolError(error) ? 'protocol-error' : 'internal-error';
+      throw error;
+    }
+    if (error.name === 'InvalidArgumentsError') outcome = 'invalid-arguments';
+    else if (error.name === 'ToolTimeoutError') outcome = 'timeout';
+    return { content: [{ type: 'text', text: error.message }], isError: true };
+  } finally {
+    reported(call, outcome, error);
+  }
+}
+
+function reported(call: ToolCall, outcome: ToolOutcome, failure: unknown): void {
+  const { scope } = call;
+  if (scope.cancelled) outcome = 'cancelled';
+  else if (asksInput(scope)) outcome = 'input-required';
+  if (!mcpserverToolCalled.connected) return;
+  const event = {
+    server: call.server.name,
+    tool: call.name,
+    arguments: call.args,
+    outcome,
+    durationMs: performance.now() - call.started,
+    era: scope.era,
+    protocolVersion: scope.protocolVersion,
+    clientInfo: scope.clientInfo,
+  };
+  call.server.logReceiverErrors(
+    mcpserverToolCalled.send(outcome === 'success' ? event : { ...event, error: failure }),
+  );
+}
+
+/** @internal The key of the server's `tools/call`, which answers at once when it can. */
+export const CALL_TOOL = Symbol('callTool');
+
+// By name, as a copy of the library thrown in another realm is still one.
+const isInputUnavailable = (error: unknown): error is Error =>
+  isProtocolError(error) && error.name === 'InputUnavailableError';
+
+const hasTools = (server: MCPServerBase) => server.tools.size > 0;
+
+/** The methods of the tools feature, for the registry. */
+export const TOOL_METHODS: Readonly<Record<string, Method>> = {
+  'tools/list': {
+    capability: 'tools',
+    has: hasTools,
+    cache: (server) => cacheHint(server, 'toolsCache', server.toolsCache, PUBLIC_FIVE_MINUTES),
+    run: (server, params, scope) => server.listTools(params, scope),
+  },
+  'tools/call': {
+    capability: 'tools',
+    has: hasTools,
+    named: 'name',
+    input: true,
+    ownTimeLimit: true,
+    checkHeaders(server, params, headers, scope) {
+      const name = params?.name;
+      const tool = typeof name === 'string' ? server.tools.get(name) : undefined;
+      // A tool the caller may not use is refused for its scope when it runs: its headers, whose
+      // problems would name its arguments, are not looked at.
+      if (tool && isGranted(scope, tool.requiredScopes))
+        return checkParameterHeaders(tool.headerParameters(), params?.arguments, headers);
+    },
+    run: (server, params, scope) => server[CALL_TOOL](params, scope),
+  },
+};
