@@ -60,7 +60,7 @@ function shorten(file: string): string {
 }
 
 // The files of the HTTP layer; the rest of src/ is the core that handle() runs.
-const HTTP_LAYER = /\/src\/(http|http-[a-z]+|fetch-handler|sse|cors|headers)\.ts$/;
+const HTTP_LAYER = /\/src\/(http|http\/[a-z-]+|wire\/http-headers)\.ts$/;
 
 function partOf(name: string, file: string): string {
   if (name.startsWith('(')) return name; // (garbage collector), (program), (idle), (root)

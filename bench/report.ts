@@ -677,7 +677,7 @@ function profileSummary(summary: ProfileSummary): string[] {
     .filter(
       (hot) =>
         /^(parse|serialize|stringify|write)$/.test(hot.name) &&
-        /^src\/http-(rules|answer)\.ts/.test(hot.where),
+        /^src\/http\/(request-rules|plain-responses)\.ts/.test(hot.where),
     )
     .reduce((sum, hot) => sum + hot.percent, 0);
   const alloc = summary.allocation;

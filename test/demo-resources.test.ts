@@ -28,10 +28,18 @@ const RELEASES = Array.from(CHANGELOG.matchAll(/^## \[?([^\]\s]+).*$/gm), (match
     text: CHANGELOG.slice(match.index, next < 0 ? undefined : next).trim(),
   };
 });
-const SOURCES = readdirSync(join(ROOT, 'src'), { recursive: true, encoding: 'utf8' })
-  .filter((name) => name.endsWith('.ts'))
-  .sort((a, b) => a.localeCompare(b))
-  .map((name) => `src/${name}`);
+// In the demo's order: each folder's entries by name, a folder's files where its name falls.
+const sourcesIn = (dir: string): string[] =>
+  readdirSync(join(ROOT, dir), { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((entry) =>
+      entry.isDirectory()
+        ? sourcesIn(`${dir}/${entry.name}`)
+        : entry.name.endsWith('.ts')
+          ? [`${dir}/${entry.name}`]
+          : [],
+    );
+const SOURCES = sourcesIn('src');
 
 interface Listed {
   uri: string;
@@ -166,7 +174,7 @@ async function exercise(client: AnyClient, repository: string, notFound: number)
       },
     },
   });
-  assert.match(explained.messages[1]!.content.text!, /^Explain src\/uri-template\.ts/);
+  assert.match(explained.messages[1]!.content.text!, /^Explain src\/resources\/uri-template\.ts/);
   const summary = await client.getPrompt({
     name: 'summarise_changes',
     arguments: { version: latest!.version, repository },
