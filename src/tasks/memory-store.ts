@@ -45,11 +45,21 @@ export function memoryTaskStore(options: MemoryTaskStoreOptions = {}): TaskStore
   const maxTasks = options.maxTasks ?? 100_000;
   const now = options.now ?? Date.now;
   const tasks = new Map<string, Entry>();
-  // A binary min-heap of expiries; an entry whose task was rewritten since is skipped when reached.
-  const heap: { at: number; id: string; version: number }[] = [];
+  // A binary min-heap of expiries. An entry that a later write made stale (the task expires later,
+  // or never, or is another task of the same id) is dropped when reached: only a task that has
+  // expired is deleted. Stale entries are at most as many as tasks, past which the heap is rebuilt
+  // from the tasks, so that a task rewritten often holds memory for itself and not per write.
+  let heap: { at: number; id: string }[] = [];
 
-  function push(at: number, id: string, version: number): void {
-    heap.push({ at, id, version });
+  function push(at: number, id: string): void {
+    if (heap.length > 2 * tasks.size + 1_024) {
+      heap = [];
+      // Sorted by expiry, an array is a heap.
+      for (const [id, { expiresAt }] of tasks)
+        if (expiresAt !== null) heap.push({ at: expiresAt, id });
+      heap.sort((a, b) => a.at - b.at);
+    }
+    heap.push({ at, id });
     let index = heap.length - 1;
     while (index > 0) {
       const parent = (index - 1) >> 1;
@@ -86,7 +96,7 @@ export function memoryTaskStore(options: MemoryTaskStoreOptions = {}): TaskStore
     for (let top = heap[0]; top !== undefined && top.at <= time; top = heap[0]) {
       pop();
       const entry = tasks.get(top.id);
-      if (entry !== undefined && entry.version === top.version) tasks.delete(top.id);
+      if (entry?.expiresAt != null && entry.expiresAt <= time) tasks.delete(top.id);
     }
   }
 
@@ -98,8 +108,10 @@ export function memoryTaskStore(options: MemoryTaskStoreOptions = {}): TaskStore
   }
 
   function write(taskId: string, entry: Entry): void {
+    const before = tasks.get(taskId)?.expiresAt;
     tasks.set(taskId, entry);
-    if (entry.expiresAt !== null) push(entry.expiresAt, taskId, entry.version);
+    // A live task's heap entry for the same expiry is there still.
+    if (entry.expiresAt !== null && entry.expiresAt !== before) push(entry.expiresAt, taskId);
   }
 
   return {

@@ -11,7 +11,7 @@
 
 /** A stored task: its text, and the version that {@link TaskStore.replace} compares. */
 export interface StoredTask {
-  /** The task, as the server wrote it (JSON text). */
+  /** The task, as the server wrote it: JSON text, as `JSON.stringify` writes it (well-formed Unicode). */
   readonly value: string;
   /** Incremented by every write; 1 when created. */
   readonly version: number;
@@ -22,8 +22,14 @@ export interface StoredTask {
  *
  * Every method may reject (the database is down, a timeout): the server answers the request with
  * an error that says the store is unavailable, and never acknowledges a task it could not store.
+ * A method must settle in bounded time, so that a store that is away fails a request rather than
+ * hangs it. A task past its expiry is as if it did not exist: `get()` finds nothing, `replace()` is
+ * `false`, and `create()` may use its id again.
  *
- * @example A store over a `Map`, for one process (what {@link memoryTaskStore} does, and more):
+ * A store over a `Map`, for one process, is the whole interface (the embedded `memoryTaskStore()`
+ * is this, with expiry and a bound):
+ *
+ * @example A store over a Map
  * ```ts
  * const tasks = new Map<string, { value: string; version: number }>();
  * const store: TaskStore = {
