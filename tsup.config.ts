@@ -2,7 +2,7 @@ import { transform } from 'esbuild';
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/http.ts', 'src/testing.ts'],
+  entry: ['src/index.ts', 'src/http.ts', 'src/testing.ts', 'src/redis.ts'],
   format: ['esm', 'cjs'],
   dts: true,
   clean: true,

@@ -1,7 +1,7 @@
 // Installing from the repository, as a newcomer does before the package is published: a fresh
 // clone holds no dist/, so packing it must build it (the `prepare` script, which npm also runs for
 // `npm install github:…`), and the package it makes must work once installed in a new project,
-// imported from ESM and required from CommonJS.
+// imported from ESM and required from CommonJS, each of its entries.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +25,7 @@ const run = (command: string, args: string[], cwd: string) =>
 const USE = (load: (entry: string) => string) => `
 const core = ${load('mcp-protocol-core')};
 const testing = ${load('mcp-protocol-core/testing')};
+const redis = ${load('mcp-protocol-core/redis')};
 const Greet = core.defineTool({
   name: 'greet', title: 'Greet', description: 'Says hello.',
   argumentsSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
@@ -41,7 +42,11 @@ const direct = await new Server().handle({
 const client = new testing.TestClient(() => new Server());
 const viaClient = await client.callTool('greet', { name: 'Grace' });
 const invalid = await client.callTool('greet', {});
-console.log(JSON.stringify({ direct: direct.result, viaClient, invalid: invalid.isError }));
+// The Redis store, over a client that finds no task: the entry loads, and reads a reply.
+const sent = [];
+const tasks = redis.redisTaskStore({ sendCommand: async (args) => (sent.push(args[0]), [null, null]) });
+const missing = (await tasks.get('t1')) === undefined && sent.join() === 'HMGET';
+console.log(JSON.stringify({ direct: direct.result, viaClient, invalid: invalid.isError, missing }));
 `;
 
 const install = suite('install');
@@ -68,7 +73,16 @@ install('a fresh clone packs into a package that ESM and CommonJS projects impor
   const tarballs = readdirSync(work).filter((name) => name.endsWith('.tgz'));
   assert.equal(tarballs.length, 1);
   const { stdout: listing } = await run('tar', ['-tzf', join(work, tarballs[0]!)], work);
-  for (const file of ['index.js', 'index.cjs', 'index.d.ts', 'http.js', 'testing.cjs']) {
+  for (const file of [
+    'index.js',
+    'index.cjs',
+    'index.d.ts',
+    'http.js',
+    'testing.cjs',
+    'redis.js',
+    'redis.cjs',
+    'redis.d.cts',
+  ]) {
     assert.ok(listing.includes(`package/dist/${file}`), `the package holds dist/${file}`);
   }
 
@@ -101,6 +115,7 @@ install('a fresh clone packs into a package that ESM and CommonJS projects impor
     direct: { content: [{ type: 'text', text: 'Hello, Ada!' }] },
     viaClient: { content: [{ type: 'text', text: 'Hello, Grace!' }] },
     invalid: true,
+    missing: true,
   };
   for (const file of ['esm.mjs', 'cjs.cjs']) {
     const { stdout } = await run(process.execPath, [file], app);
