@@ -110,7 +110,8 @@ function expiryOf(expiresAt: number | null): string {
  *
  * Every reply is checked before it is believed, and every call is bounded in time
  * ({@link RedisTaskStoreOptions.commandTimeoutMs}): when Redis is away or answers nonsense the call
- * rejects with a sentence that says so, and the server answers that the store is unavailable.
+ * rejects with a sentence that says so (or with the client's own error, such as Redis's error
+ * reply), and the server answers that the store is unavailable.
  * A call that timed out may still take effect later, once the client reaches Redis again: a task
  * created then was never acknowledged, and expires; a replace that did is seen by the next read.
  *
@@ -156,16 +157,8 @@ export function redisTaskStore(
   if (!(timeoutMs > 0 && timeoutMs <= 2_147_483_647))
     throw new TypeError('commandTimeoutMs must be a positive number of milliseconds');
 
-  const failed = (error: unknown) =>
-    new Error(`the task store failed: ${(error as Error)?.message ?? error}`, { cause: error });
-
-  async function send(args: [string, ...string[]]): Promise<unknown> {
-    try {
-      return await client.sendCommand(args);
-    } catch (error) {
-      throw failed(error);
-    }
-  }
+  // The client's own errors (Redis's error replies, a closed or offline client) pass as they are.
+  const send = async (args: [string, ...string[]]) => client.sendCommand(args);
 
   function keyOf(taskId: string): string {
     if (typeof taskId !== 'string') throw new TypeError('a task id is a string');
@@ -194,10 +187,10 @@ export function redisTaskStore(
     if (typeof value !== 'string') throw new TypeError('a task is stored as text (JSON)');
     let reply: unknown;
     try {
-      reply = await client.sendCommand(['EVALSHA', script.sha, '1', key, value, ...args]);
+      reply = await send(['EVALSHA', script.sha, '1', key, value, ...args]);
     } catch (error) {
       // Redis forgets its scripts when it restarts: the script itself, once, loads it again.
-      if (!String((error as Error)?.message).startsWith('NOSCRIPT')) throw failed(error);
+      if (!String((error as Error)?.message).startsWith('NOSCRIPT')) throw error;
       reply = await send(['EVAL', script.text, '1', key, value, ...args]);
     }
     if (reply === 0 || reply === 1) return reply === 1;
