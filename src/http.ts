@@ -16,13 +16,13 @@ export {
   type ResourceMetadataLink,
   unauthorized,
 } from './http/authorization.js';
-export type { CorsOptions } from './http/cors.js';
 export {
   createFetchHandler,
   type FetchContext,
   type FetchHandler,
   readBody,
 } from './http/fetch-handler.js';
+export type { CorsOptions } from './http/handler-types.js';
 export {
   type NodeRequest,
   type NodeResponse,

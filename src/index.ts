@@ -10,9 +10,11 @@
 
 export {
   COMPLETION_METHODS,
+  type CompletionContext,
   complete,
   MAX_COMPLETION_VALUES,
 } from './completions/completion-methods.js';
+export { type HandleResult, MAX_BATCH_SIZE } from './core/answering.js';
 export {
   InvalidArgumentsError,
   isProtocolError,
@@ -20,7 +22,7 @@ export {
   ProtocolError,
   ToolError,
 } from './core/errors.js';
-export { type CacheHint, type Method, type Methods, withMethods } from './core/method-registry.js';
+export { type Method, type Methods, withMethods } from './core/method-registry.js';
 export {
   InsufficientScopeError,
   isGranted,
@@ -33,6 +35,8 @@ export {
   type NotificationSink,
   RequestScope,
 } from './core/request-scope.js';
+export type { RequestContext } from './core/routing.js';
+export type { CacheHint, ServerInfo } from './core/server-contract.js';
 export {
   mcpserverCalled,
   mcpserverToolCalled,
@@ -81,6 +85,7 @@ export {
 } from './input/input-requests.js';
 export { type Dialect, schemaDialect, schemaProblems } from './json-schema/definition-checks.js';
 export { simplifySchema } from './json-schema/simplify.js';
+export type { ToolArguments } from './json-schema/typed-arguments.js';
 export {
   dump,
   ErrorCode,
@@ -93,15 +98,14 @@ export {
 export { definePrompt, type PromptClass, type PromptSpec } from './prompts/define-prompt.js';
 export {
   type AnyPrompt,
-  type CompletionContext,
   MCPPromptBase,
   type PromptArgumentName,
   type PromptArgumentSchema,
   type PromptArguments,
   type PromptArgumentsSchema,
-  type PromptOutput,
 } from './prompts/prompt-base.js';
 export { PROMPT_METHODS, promptsByName } from './prompts/prompt-methods.js';
+export type { PromptOutput } from './prompts/prompt-result.js';
 export {
   defineResource,
   defineResourceTemplate,
@@ -116,11 +120,10 @@ export {
   MCPResourceBase,
   MCPResourceTemplateBase,
 } from './resources/resource-base.js';
-export {
-  encodeBase64,
-  type ResourceContents,
-  type ResourceOutput,
-  type ResourcePart,
+export type {
+  ResourceContents,
+  ResourceOutput,
+  ResourcePart,
 } from './resources/resource-contents.js';
 export { resourcesByUri, templatesByUriTemplate } from './resources/resource-methods.js';
 export {
@@ -140,17 +143,10 @@ export {
   type ValidationError,
   type Validator,
 } from './schema.js';
-export {
-  type HandleResult,
-  MAX_BATCH_SIZE,
-  MCPServerBase,
-  type RequestContext,
-  type ServerInfo,
-} from './server-base.js';
+export { MCPServerBase } from './server-base.js';
 export {
   type AnyTool,
   MCPToolBase,
-  type ToolArguments,
   type ToolOutput,
   ToolTimeoutError,
 } from './tool-base.js';
@@ -163,5 +159,6 @@ export {
 } from './tools/define-tool.js';
 export { toolsByName, verifyTools } from './tools/tool-methods.js';
 export { SERVER_VERSION } from './version.js';
+export { encodeBase64 } from './wire/base64.js';
 export { type HttpHeaders, header } from './wire/http-headers.js';
 export type * from './wire/types.js';

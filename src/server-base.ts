@@ -5,10 +5,9 @@
  * @module
  */
 
-import { ANSWER, answerBatch, answerRouted } from './core/answering.js';
+import { ANSWER, answerBatch, answerRouted, type HandleResult } from './core/answering.js';
 import { ProtocolError } from './core/errors.js';
 import {
-  type CacheHint,
   cacheHint,
   capabilityTests,
   checkFeatures,
@@ -19,6 +18,7 @@ import {
 } from './core/method-registry.js';
 import { RequestScope } from './core/request-scope.js';
 import { NO_CONTEXT, type RequestContext, route } from './core/routing.js';
+import type { ServerInfo, ServerOptions } from './core/server-contract.js';
 import { CORE_METHODS, PUBLIC_ONE_HOUR } from './core/server-methods.js';
 import { mcpserverCalled } from './core/signals.js';
 import {
@@ -36,32 +36,22 @@ import { CALL_TOOL, callTool, listTools, TOOL_METHODS, verifyTools } from './too
 import type {
   CallToolResult,
   EmptyResult,
-  Implementation,
   InitializeResult,
   JSONRPCError,
   JSONRPCNotification,
   JSONRPCResponse,
   ListToolsResult,
-  LoggingLevel,
   RequestId,
   Result,
   ServerCapabilities,
 } from './wire/types.js';
 
-export { MAX_BATCH_SIZE } from './core/answering.js';
-export type { CacheHint, RequestContext };
-
-/** A server's identity as {@link MCPServerBase.serverInfo} gives it: its name is the server's `name` when left out. */
-export type ServerInfo = Omit<Implementation, 'name'> & {
-  /** The name clients see; the server's `name` when left out. */
-  name?: string;
-};
-
-/** What `handle()` resolves to: a response, a batch of them, or `undefined` when none is owed. */
-export type HandleResult = JSONRPCResponse | JSONRPCResponse[] | undefined;
-
 // What a server has none of: one empty map, never written to.
 const NONE: ReadonlyMap<string, never> = new Map<string, never>();
+
+// The options a subclass sets as fields, declared once in the core's contract and merged into
+// the class, so that the core and the features read them without importing the class.
+export interface MCPServerBase extends ServerOptions {}
 
 /**
  * An MCP server: answers the JSON-RPC messages of one POST request with its tools.
@@ -84,6 +74,7 @@ const NONE: ReadonlyMap<string, never> = new Map<string, never>();
  * //=> { jsonrpc: '2.0', id: 1, result: {} }
  * ```
  */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface declares optional fields only, which the class leaves to its subclasses.
 export abstract class MCPServerBase {
   /** The server's name, e.g. `acme-docs`, for its identity and its logs. */
   abstract readonly name: string;
@@ -125,10 +116,10 @@ export abstract class MCPServerBase {
    * A subclass adds a method with {@link withMethods}; an entry of its registry wins over a
    * feature's of the same name.
    */
-  static readonly methods: Methods = withMethods(new Map(), {
+  static readonly methods: Methods = withMethods<MCPServerBase>(new Map(), {
     ...CORE_METHODS,
     ...TOOL_METHODS,
-  } satisfies Record<string, Method>);
+  } satisfies Record<string, Method<MCPServerBase>>);
 
   /**
    * The server's identity, for the `initialize` result and 2026-07-28 results.
@@ -325,107 +316,6 @@ export abstract class MCPServerBase {
       ? runWithInput(this, method, params, scope, run)
       : run();
   }
-
-  /**
-   * How long a 2026-07-28 client may keep the answer to `tools/list`, and whether it may share it
-   * between callers: `private` when the list depends on who asks. Default five minutes, public.
-   */
-  declare readonly toolsCache?: CacheHint;
-
-  /**
-   * How long a 2026-07-28 client may keep the answers to `resources/list`,
-   * `resources/templates/list` and `resources/read`, and with whom, unless a resource or template
-   * sets its own `cache` (for its reads). Default: the lists five minutes, public, as `tools/list`;
-   * a read one minute, private, since what a resource holds may depend on who asks.
-   */
-  declare readonly resourcesCache?: CacheHint;
-
-  /**
-   * How long a 2026-07-28 client may keep the answer to `prompts/list`, and with whom. Default five
-   * minutes, public.
-   */
-  declare readonly promptsCache?: CacheHint;
-
-  /**
-   * The most items a page of a list (`tools/list`, …) holds: a longer list is paged, with opaque
-   * cursors that any process can continue. Everything on one page when left out.
-   */
-  declare readonly pageSize?: number;
-
-  /**
-   * The least severe log level sent to a handshake-era client that can receive log messages (an SSE
-   * answer): `logging/setLevel` is answered, but a stateless server keeps no level between
-   * requests. 2026-07-28 requests name their own. Default `info`.
-   */
-  declare readonly logLevel?: LoggingLevel;
-
-  /**
-   * The most milliseconds a tool call may take, unless the tool sets its own `timeoutMs`: past it,
-   * the call's signal aborts and the LLM reads that it timed out. Default 30 s.
-   */
-  declare readonly toolTimeoutMs?: number;
-
-  /**
-   * The most milliseconds any other method may take: `resources/read` (and a template's `read()`),
-   * `resources/list` (a template's `list()`), `prompts/get`, `completion/complete`, the lists, and
-   * a method of the server's own. Past it, the request's signal aborts, so that its work can stop,
-   * and the client is answered -32603 "METHOD timed out after N ms." (in both eras). A method that
-   * answers at once is never timed. Default 30 s.
-   */
-  declare readonly methodTimeoutMs?: number;
-
-  /**
-   * The most messages a batch may hold: a larger one is refused with one error. Default
-   * {@link MAX_BATCH_SIZE} (20).
-   */
-  declare readonly maxBatchSize?: number;
-
-  /**
-   * The deepest a tool call's arguments may nest (objects and arrays), the arguments object being
-   * level 1: deeper ones are refused as invalid arguments before any validation. Default 32.
-   */
-  declare readonly maxArgumentsDepth?: number;
-
-  /**
-   * The most bytes a tool call's arguments may take as JSON: larger ones are refused as invalid
-   * arguments. Default 1 MiB; over HTTP, the body limit (4 MiB by default) applies first.
-   */
-  declare readonly maxArgumentsBytes?: number;
-
-  /**
-   * How long a 2026-07-28 client may keep the answer to `server/discover`, and with whom. Default
-   * one hour, public.
-   */
-  declare readonly discoverCache?: CacheHint;
-
-  /**
-   * The key that signs `requestState` (HMAC-SHA-256), at least 32 bytes: random, secret, and the
-   * same in every process that may take the next round of a request that asks for input. Every
-   * request that asks needs it, to sign what it asked: without it, it fails (-32603, and
-   * `logError()` says why). A list rotates keys: the first signs, and every one is accepted, so
-   * that states signed with the old key stay good until they expire.
-   *
-   * @example
-   * ```ts
-   * // The new key signs; both verify, until the states signed with the old one have expired.
-   * override readonly requestStateKey = [NEW_STATE_KEY, OLD_STATE_KEY];
-   * ```
-   */
-  declare readonly requestStateKey?:
-    | string
-    | Uint8Array
-    | readonly (string | Uint8Array)[]
-    | undefined;
-
-  /** How many milliseconds a `requestState` is honoured. Default ten minutes. */
-  declare readonly requestStateTtlMs?: number | undefined;
-
-  /**
-   * Who the server answers, e.g. the user's id, when it is made per caller: `requestState` is
-   * bound to it, so that no other caller can use it. A server class that signs a state without
-   * it says so once, through {@link logError} (context `warning`).
-   */
-  declare readonly principalId?: string | undefined;
 
   /**
    * Answer `server/discover` (2026-07-28): the versions, capabilities and instructions.

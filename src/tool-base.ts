@@ -7,11 +7,11 @@ import { InvalidArgumentsError, ToolError, withoutStack } from './core/errors.js
 import { RequestScope } from './core/request-scope.js';
 import { type HeaderParameter, headerParameters } from './era/modern-revision.js';
 import { simplifyOutputSchema, simplifySchema } from './json-schema/simplify.js';
+import type { ToolArguments } from './json-schema/typed-arguments.js';
 import { deepFreeze, isObject, isPromiseLike } from './jsonrpc.js';
 import {
   compileOnce,
   describeErrors,
-  type FromSchema,
   hasDefaults,
   type JSONSchema,
   type Validator,
@@ -28,44 +28,6 @@ import type {
   Tool,
   ToolAnnotations,
 } from './wire/types.js';
-
-/**
- * The arguments a tool's `run()` receives, inferred from its schema: write the schema once, as a
- * literal `as const`, and never the type.
- *
- * @example
- * ```ts
- * const schema = {
- *   type: 'object',
- *   properties: { path: { type: 'string' }, limit: { type: 'integer', default: 20 } },
- *   required: ['path'],
- * } as const satisfies JSONSchema;
- * type Args = ToolArguments<typeof schema>; //=> { path: string; limit: number }
- * ```
- */
-export type ToolArguments<Schema extends JSONSchema> = 0 extends 1 & Schema
-  ? // `any` in, `any` out, without expanding FromSchema.
-    any
-  : // Distributing over the schema defers FromSchema until the schema is known, which keeps
-    // inference of a literal schema (see defineTool) within the compiler's depth limit.
-    Schema extends JSONSchema
-    ? FromSchema<Closed<Schema>>
-    : never;
-
-// The schema as validated: closed with `additionalProperties: false` where `closed()` closes it, so
-// that the type has no index signature exactly when the arguments can have no other keys.
-type Closed<Schema> = Schema extends
-  | { readonly additionalProperties: unknown }
-  | { readonly unevaluatedProperties: unknown }
-  | { readonly allOf: unknown }
-  | { readonly anyOf: unknown }
-  | { readonly oneOf: unknown }
-  | { readonly $ref: unknown }
-  | { readonly $dynamicRef: unknown }
-  | { readonly if: unknown }
-  | { readonly dependentSchemas: unknown }
-  ? Schema
-  : Schema & { readonly additionalProperties: false };
 
 /**
  * What a server needs of a tool, whatever its schema: the type of the values of a server's

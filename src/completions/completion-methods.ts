@@ -9,11 +9,21 @@ import { ProtocolError } from '../core/errors.js';
 import { type Method, type Methods, withMethods } from '../core/method-registry.js';
 import { isGranted } from '../core/oauth-scopes.js';
 import { RequestScope } from '../core/request-scope.js';
+import type { ServerCore } from '../core/server-contract.js';
 import { ErrorCode, isObject, isPromiseLike } from '../jsonrpc.js';
-import type { CompletionContext } from '../prompts/prompt-base.js';
 import { UriTemplate } from '../resources/uri-template.js';
-import type { MCPServerBase } from '../server-base.js';
-import type { CompleteResult } from '../wire/types.js';
+import type { CompleteResult, Prompt } from '../wire/types.js';
+
+/** What a completion hook knows of the other arguments: those the user has filled in. */
+export interface CompletionContext {
+  /** The values of the arguments already filled in, by name. */
+  arguments: Record<string, string>;
+  /**
+   * Aborts when the request's work should stop: past the server's `methodTimeoutMs`, or when it
+   * is cancelled. Pass it to `fetch()` and the like.
+   */
+  signal?: AbortSignal | undefined;
+}
 
 /** The most values a completion answer holds, as the specification allows. */
 export const MAX_COMPLETION_VALUES = 100;
@@ -22,6 +32,11 @@ export const MAX_COMPLETION_VALUES = 100;
 interface Completable {
   readonly requiredScopes?: readonly string[] | undefined;
   complete?(name: string, value: string, context: CompletionContext): string[] | Promise<string[]>;
+}
+
+/** A prompt, as far as completion reads it. */
+interface CompletablePrompt extends Completable {
+  definition(): Prompt;
 }
 
 /** A resource template, as far as completion reads it. */
@@ -46,13 +61,15 @@ function variablesOf(uriTemplate: string): readonly string[] {
   return names;
 }
 
-const templatesOf = (server: MCPServerBase) =>
+const templatesOf = (server: ServerCore) =>
   (server as WithResources).resourceTemplates?.values() ?? [];
 
 const completes = (owner: Completable) => typeof owner.complete === 'function';
 
-function hasCompletions(server: MCPServerBase): boolean {
-  for (const prompt of server.prompts.values()) if (completes(prompt)) return true;
+function hasCompletions(server: ServerCore): boolean {
+  for (const prompt of (server.prompts as ReadonlyMap<string, Completable>).values()) {
+    if (completes(prompt)) return true;
+  }
   for (const template of templatesOf(server)) if (completes(template)) return true;
   return false;
 }
@@ -76,7 +93,7 @@ const isStrings = (values: unknown[]) => values.every((value) => typeof value ==
  * @throws TypeError - If a hook returns something other than an array of strings.
  */
 export async function complete(
-  server: MCPServerBase,
+  server: ServerCore,
   params: Record<string, unknown>,
   scope: Pick<RequestScope, 'grantedScopes'> = new RequestScope(),
 ): Promise<CompleteResult> {
@@ -86,7 +103,7 @@ export async function complete(
 // The registry's: the suggestions at once when the hook gives them at once, without the turns an
 // async function would wait for a value already there.
 function completeNow(
-  server: MCPServerBase,
+  server: ServerCore,
   params: Record<string, unknown>,
   scope: Pick<RequestScope, 'grantedScopes'>,
 ): CompleteResult | Promise<CompleteResult> {
@@ -111,7 +128,9 @@ function completeNow(
   let owner: Completable | undefined;
   let names: readonly string[] | undefined;
   if (ref.type === 'ref/prompt') {
-    const prompt = server.prompts.get(ref.name as string);
+    const prompt = (server.prompts as ReadonlyMap<string, CompletablePrompt>).get(
+      ref.name as string,
+    );
     if (!prompt || !isGranted(scope, prompt.requiredScopes)) {
       throw invalid(`Unknown prompt: ${ref.name}`);
     }

@@ -6,7 +6,6 @@
  */
 
 import { ErrorCode, errorResponse, withHttpStatus } from '../jsonrpc.js';
-import type { HandleResult, MCPServerBase } from '../server-base.js';
 import type { JSONRPCNotification, JSONRPCResponse, RequestId, Result } from '../wire/types.js';
 import { isProtocolError, ProtocolError } from './errors.js';
 import { methodOf } from './method-registry.js';
@@ -18,7 +17,11 @@ import {
   type Routed,
   refusedInBatch,
 } from './routing.js';
+import type { ServerCore } from './server-contract.js';
 import { mcpserverCalled } from './signals.js';
+
+/** What `handle()` resolves to: a response, a batch of them, or `undefined` when none is owed. */
+export type HandleResult = JSONRPCResponse | JSONRPCResponse[] | undefined;
 
 /**
  * The most messages a JSON-RPC batch may hold (batches are part of protocol 2025-03-26). A larger
@@ -28,7 +31,7 @@ import { mcpserverCalled } from './signals.js';
 export const MAX_BATCH_SIZE = 20;
 
 export function answerBatch(
-  server: MCPServerBase,
+  server: AnsweringServer,
   payload: unknown[],
   context: RequestContext,
 ): Promise<HandleResult> {
@@ -73,6 +76,17 @@ type Answer = JSONRPCResponse | undefined | Promise<JSONRPCResponse | undefined>
 /** @internal The key of a server's answer to one message, at once when it can be. */
 export const ANSWER = Symbol('answer');
 
+/** @internal What answering asks of a server: its methods, run, and its own answer to a message. */
+export interface AnsweringServer extends ServerCore {
+  dispatch(
+    method: string,
+    params: Record<string, unknown>,
+    scope: RequestScope,
+  ): Result | Promise<Result>;
+  handleNotification(message: JSONRPCNotification, scope: RequestScope): void;
+  [ANSWER](message: unknown, context: RequestContext): Answer;
+}
+
 function batchAnswer(answers: readonly (JSONRPCResponse | undefined)[]): HandleResult {
   const responses: JSONRPCResponse[] = [];
   for (const answer of answers) {
@@ -87,7 +101,7 @@ function batchAnswer(answers: readonly (JSONRPCResponse | undefined)[]): HandleR
  * answers at once is answered at once, not with a promise.
  */
 export function answerRouted(
-  server: MCPServerBase,
+  server: AnsweringServer,
   { method, params, replyTo, scope }: Routed,
   caller: string | undefined,
 ): JSONRPCResponse | undefined | Promise<JSONRPCResponse | undefined> {
@@ -155,7 +169,7 @@ export function answerRouted(
 }
 
 function answered(
-  server: MCPServerBase,
+  server: AnsweringServer,
   method: string,
   replyTo: RequestId,
   scope: RequestScope,
@@ -172,7 +186,7 @@ function answered(
 }
 
 function failed(
-  server: MCPServerBase,
+  server: AnsweringServer,
   method: string,
   replyTo: RequestId,
   scope: RequestScope,

@@ -10,18 +10,10 @@
 
 import type { Era } from '../era/protocol-versions.js';
 import { isObject } from '../jsonrpc.js';
-import type { MCPServerBase } from '../server-base.js';
 import type { HttpHeaders } from '../wire/http-headers.js';
 import type { Result, ServerCapabilities } from '../wire/types.js';
 import type { RequestScope } from './request-scope.js';
-
-/** A 2026-07-28 caching hint: how long a result stays fresh, and who may share it. */
-export interface CacheHint {
-  /** Milliseconds the result stays fresh, an integer; 0 is stale at once. */
-  readonly ttlMs: number;
-  /** `public`: the same for every caller; `private`: only within one authorization context. */
-  readonly cacheScope: 'public' | 'private';
-}
+import type { CacheHint, ServerCore } from './server-contract.js';
 
 /** @internal A list's hint by default: five minutes, by anyone. */
 export const PUBLIC_FIVE_MINUTES: CacheHint = Object.freeze({
@@ -44,7 +36,7 @@ export const PUBLIC_FIVE_MINUTES: CacheHint = Object.freeze({
  * }
  * ```
  */
-export interface Method<Server extends MCPServerBase = MCPServerBase> {
+export interface Method<Server extends ServerCore = ServerCore> {
   /** The one era the method exists in; both when left out. In the other it is not found. */
   readonly era?: Era;
   /** The `data` of the -32601 error the method gets in the other era, e.g. what to use instead. */
@@ -113,6 +105,11 @@ export interface Method<Server extends MCPServerBase = MCPServerBase> {
 /** The methods of a server, by name. */
 export type Methods = ReadonlyMap<string, Method<never>>;
 
+// A server's class, as far as its registry goes.
+interface ServerClass {
+  readonly methods: Methods;
+}
+
 /**
  * A registry with more methods, or other ones: `base`'s entries, then `added`'s, which replace
  * those of the same name. Built once, at module level.
@@ -121,7 +118,7 @@ export type Methods = ReadonlyMap<string, Method<never>>;
  * @param added - The methods to add or replace, by name.
  * @returns A new registry.
  */
-export function withMethods<Server extends MCPServerBase>(
+export function withMethods<Server extends ServerCore>(
   base: Methods,
   added: Readonly<Record<string, Method<Server>>>,
 ): Methods {
@@ -175,8 +172,8 @@ type FeatureField = keyof typeof FEATURE_FIELDS;
  * @param server - The server.
  * @returns The registries, its class's first.
  */
-export function registriesOf(server: MCPServerBase): Methods[] {
-  const registries = [(server.constructor as typeof MCPServerBase).methods];
+export function registriesOf(server: ServerCore): Methods[] {
+  const registries = [(server.constructor as unknown as ServerClass).methods];
   for (const at of [0, 1]) {
     for (const field in FEATURE_FIELDS) {
       const methods = (server[field as FeatureField] as Tagged)[FEATURE]?.[at];
@@ -209,7 +206,7 @@ const testsRoot: TestsNode = { next: new WeakMap() };
  * @param server - The server.
  * @returns The tests.
  */
-export function capabilityTests(server: MCPServerBase): readonly CapabilityTest[] {
+export function capabilityTests(server: ServerCore): readonly CapabilityTest[] {
   const registries = registriesOf(server);
   let node = testsRoot;
   for (const registry of registries) {
@@ -250,9 +247,9 @@ export function capabilityTests(server: MCPServerBase): readonly CapabilityTest[
  * @param name - The method, e.g. `prompts/get`.
  * @returns The entry, or `undefined` when the server has no such method.
  */
-export function methodOf(server: MCPServerBase, name: string): Method<never> | undefined {
+export function methodOf(server: ServerCore, name: string): Method<never> | undefined {
   // The class's registry alone, first: the tools' methods cost no more than a lookup.
-  const entry = (server.constructor as typeof MCPServerBase).methods.get(name);
+  const entry = (server.constructor as unknown as ServerClass).methods.get(name);
   if (entry !== undefined) return entry;
   // The order of registriesOf(), without building its list (a registry met twice finds nothing
   // new), each of FEATURE_FIELDS read by its name: a key that a loop reads is a megamorphic lookup.
@@ -275,7 +272,7 @@ export function methodOf(server: MCPServerBase, name: string): Method<never> | u
  * @param server - The server.
  * @throws TypeError - Naming the field and the helper.
  */
-export function checkFeatures(server: MCPServerBase): void {
+export function checkFeatures(server: ServerCore): void {
   // Each field read by its name: a loop's keyed read of them is a megamorphic lookup, and a server
   // made per request runs this once each.
   checkFeature(server, 'resources', server.resources);
@@ -283,14 +280,10 @@ export function checkFeatures(server: MCPServerBase): void {
   checkFeature(server, 'prompts', server.prompts);
 }
 
-function checkFeature(
-  server: MCPServerBase,
-  field: FeatureField,
-  map: ReadonlyMap<unknown, unknown>,
-) {
+function checkFeature(server: ServerCore, field: FeatureField, map: ReadonlyMap<unknown, unknown>) {
   if (map.size === 0 || (map as Tagged)[FEATURE] !== undefined) return;
   const [helper, capability] = FEATURE_FIELDS[field];
-  const { methods } = server.constructor as typeof MCPServerBase;
+  const { methods } = server.constructor as unknown as ServerClass;
   if (![...methods.values()].some((entry) => entry.capability === capability)) {
     throw new TypeError(
       `${server.constructor.name}.${field} must be built with ${helper}(), which brings the methods that serve it`,

@@ -17,7 +17,6 @@ import {
   readRoots,
   readSampling,
 } from '../input/input-requests.js';
-import type { MCPServerBase } from '../server-base.js';
 import type { HttpHeaders } from '../wire/http-headers.js';
 import type {
   ClientCapabilities,
@@ -33,6 +32,7 @@ import type {
   ProgressToken,
   Root,
 } from '../wire/types.js';
+import type { ServerCore } from './server-contract.js';
 
 /**
  * Where the notifications of one request go while it runs, e.g. its SSE answer: the sink
@@ -79,7 +79,7 @@ function controllerOf(scope: RequestScope): AbortController {
  * }
  * ```
  */
-export class RequestScope<Server extends MCPServerBase = MCPServerBase> {
+export class RequestScope<Server extends ServerCore = ServerCore> {
   /**
    * The server that answers the request: how a tool, prompt or resource reaches what its server
    * is made with (a database, a store, the caller's identity). Annotate the scope with the

@@ -14,7 +14,6 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '../era/protocol-versions.js';
 import { ErrorCode, errorResponse, isObject, isRequestId, withHttpStatus } from '../jsonrpc.js';
-import type { MCPServerBase } from '../server-base.js';
 import { type HttpHeaders, versionHeader } from '../wire/http-headers.js';
 import type {
   Implementation,
@@ -28,6 +27,7 @@ import type {
 import { methodOf } from './method-registry.js';
 import { answersForCaller } from './oauth-scopes.js';
 import { type NotificationSink, RequestScope } from './request-scope.js';
+import type { ServerCore } from './server-contract.js';
 
 /** What the HTTP layer knows of a request, for `handle()`. */
 export interface RequestContext {
@@ -139,7 +139,7 @@ const isResponse = (message: Record<string, unknown>) =>
 export function route(
   message: unknown,
   context: RequestContext,
-  server: MCPServerBase,
+  server: ServerCore,
 ): Routed | JSONRPCResponse | undefined {
   const { headers } = context;
   const headerVersion = headers === undefined ? undefined : versionHeader(headers)?.trim();
@@ -179,7 +179,7 @@ function handshake(
   message: unknown,
   protocolVersion: string | undefined,
   context: RequestContext,
-  server: MCPServerBase,
+  server: ServerCore,
 ): Routed | JSONRPCResponse | undefined {
   if (!isObject(message)) return notAMessage(null, 'A message must be a JSON object.');
   const replyTo = isRequestId(message.id) ? message.id : null;
@@ -212,7 +212,7 @@ function modern(
   message: unknown,
   meta: Record<string, unknown> | undefined,
   context: RequestContext,
-  server: MCPServerBase,
+  server: ServerCore,
 ): Routed | JSONRPCResponse | undefined {
   const { headers } = context;
   if (!isObject(message)) return notAMessage(null, 'A message must be a JSON object.');
@@ -310,7 +310,7 @@ function progressTokenOf(meta: unknown): ProgressToken | undefined {
 export function finish(
   result: Result,
   scope: RequestScope,
-  server: MCPServerBase,
+  server: ServerCore,
   method: string,
 ): Result {
   if (scope.era === 'handshake') return result;

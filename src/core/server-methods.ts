@@ -8,14 +8,23 @@
 import { LOG_LEVELS } from '../era/modern-revision.js';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '../era/protocol-versions.js';
 import { ErrorCode } from '../jsonrpc.js';
+import type { EmptyResult, InitializeResult, Result } from '../wire/types.js';
 import { ProtocolError } from './errors.js';
-import { type CacheHint, cacheHint, type Method } from './method-registry.js';
+import { cacheHint, type Method } from './method-registry.js';
+import type { CacheHint, ServerCore } from './server-contract.js';
+
+/** @internal What the methods every server has ask of it: its answers to them. */
+export interface HandshakeServer extends ServerCore {
+  initialize(params: Record<string, unknown>): InitializeResult;
+  ping(): EmptyResult;
+  discover(): Result;
+}
 
 /** How long `server/discover` may be kept by default: an hour, by anyone. */
 export const PUBLIC_ONE_HOUR: CacheHint = Object.freeze({ ttlMs: 3_600_000, cacheScope: 'public' });
 
 /** The methods every server has. */
-export const CORE_METHODS: Readonly<Record<string, Method>> = {
+export const CORE_METHODS: Readonly<Record<string, Method<HandshakeServer>>> = {
   initialize: {
     era: 'handshake',
     // 2026-07-28 has no handshake: say which versions would have one.

@@ -8,10 +8,9 @@
  * @module
  */
 
-import type { RequestScope } from '../core/request-scope.js';
 import { isObject } from '../jsonrpc.js';
-import type { ResourceContents } from '../resources/resource-contents.js';
 import type {
+  BlobResourceContents,
   CallToolResult,
   ContentBlock,
   GetPromptResult,
@@ -20,9 +19,11 @@ import type {
   Resource,
   ResourceTemplate,
   ServerCapabilities,
+  TextResourceContents,
   Tool,
 } from '../wire/types.js';
 import {
+  type Era,
   type HandshakeProtocolVersion,
   isHandshakeVersion,
   isModernVersion,
@@ -41,7 +42,10 @@ export type ProtocolVersion = HandshakeProtocolVersion | ModernProtocolVersion;
  * @param call - What routing learned of the request.
  * @returns Its version.
  */
-export function versionOf(call: Pick<RequestScope, 'era' | 'protocolVersion'>): ProtocolVersion {
+export function versionOf(call: {
+  readonly era: Era;
+  readonly protocolVersion: string | undefined;
+}): ProtocolVersion {
   const version = call.protocolVersion;
   if (call.era === 'modern') return isModernVersion(version) ? version : '2026-07-28';
   return isHandshakeVersion(version) ? version : LATEST_HANDSHAKE_VERSION;
@@ -147,9 +151,10 @@ const WHOLE = '2025-11-25';
  * @internal The version a request's prompts and resources are shaped for, or `undefined` when
  * they are sent as built: in 2025-11-25 and later, as most requests are, in a comparison or two.
  */
-export function listsFor(
-  call: Pick<RequestScope, 'era' | 'protocolVersion'>,
-): ProtocolVersion | undefined {
+export function listsFor(call: {
+  readonly era: Era;
+  readonly protocolVersion: string | undefined;
+}): ProtocolVersion | undefined {
   const version = call.protocolVersion;
   return typeof version === 'string' && version < WHOLE && call.era !== 'modern'
     ? versionOf(call)
@@ -316,9 +321,9 @@ export function templateFor(
 
 /** @internal The contents of `resources/read` as a version defines them: `_meta` from 2025-06-18. */
 export function contentsFor(
-  contents: ResourceContents[],
+  contents: (TextResourceContents | BlobResourceContents)[],
   version: ProtocolVersion | undefined,
-): ResourceContents[] {
+): (TextResourceContents | BlobResourceContents)[] {
   return version === undefined ? contents : pickEach(contents, profileOf(version).contents);
 }
 

@@ -7,38 +7,7 @@
 
 import { ErrorCode, errorResponse } from '../jsonrpc.js';
 import { header } from '../wire/http-headers.js';
-import type { HttpRequest, HttpResponse } from './handler-types.js';
-
-/**
- * The `cors` option of the HTTP handlers: the origins whose pages may call the endpoint from a
- * browser. A listed origin passes the `Origin` check as well, whatever `allowedHosts` says (the
- * `Host` check still applies); any other origin is refused as before, its preflight with 403.
- * Every answer of a handler with the option says `Vary: Origin`.
- */
-export interface CorsOptions {
-  /**
-   * The origins allowed, each exactly as a browser sends it: scheme, host, and port unless it is
-   * the scheme's default, e.g. `http://localhost:6274`. No wildcard: the MCP specification
-   * requires refusing an `Origin` not allowed.
-   */
-  origins: readonly string[];
-  /**
-   * Request headers to allow besides the protocol's own (`content-type`, `accept`,
-   * `authorization`, `mcp-protocol-version`, `mcp-method`, `mcp-name`, any `mcp-param-*`,
-   * `mcp-session-id`, `last-event-id`), e.g. `['x-api-key']`.
-   */
-  allowHeaders?: readonly string[];
-  /**
-   * Response headers that pages may read besides `www-authenticate`, `mcp-session-id` and
-   * `mcp-protocol-version`.
-   */
-  exposeHeaders?: readonly string[];
-  /**
-   * How long a browser may keep a preflight's answer, in seconds. Default 7200, Chromium's
-   * ceiling.
-   */
-  maxAge?: number;
-}
+import type { CorsOptions, HttpRequest, HttpResponse } from './handler-types.js';
 
 /** The CORS rules of one handler, checked once when it is made. */
 export interface CorsPolicy {

@@ -5,9 +5,10 @@
  * @module
  */
 
+import type { HandleResult } from '../core/answering.js';
 import type { RequestContext } from '../core/routing.js';
 import { ErrorCode, HANDLE_NOW, httpStatusOf, isObject, utf8Length } from '../jsonrpc.js';
-import type { HandleResult, MCPServerBase } from '../server-base.js';
+import type { MCPServerBase } from '../server-base.js';
 import {
   acceptHeader,
   authorizationHeader,

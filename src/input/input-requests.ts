@@ -10,12 +10,12 @@
  * @module
  */
 import { ProtocolError } from '../core/errors.js';
-import type { RequestScope } from '../core/request-scope.js';
+import type { ServerCore } from '../core/server-contract.js';
 import { hasCapabilities } from '../era/modern-revision.js';
+import type { Era } from '../era/protocol-versions.js';
+import type { ToolArguments } from '../json-schema/typed-arguments.js';
 import { ErrorCode, isObject, isPromiseLike } from '../jsonrpc.js';
 import { compileSchema, type JSONSchema, type Validator } from '../schema.js';
-import type { MCPServerBase } from '../server-base.js';
-import type { ToolArguments } from '../tool-base.js';
 import type {
   ClientCapabilities,
   CreateMessageResult,
@@ -28,6 +28,17 @@ import type {
   Root,
 } from '../wire/types.js';
 import { invalid, questionDigest, seal, unseal } from './request-state.js';
+
+/**
+ * @internal A request's scope, as far as asking goes: its era, what its client declares, and the
+ * round and state that the request scope carries for this module.
+ */
+export interface AskingScope {
+  readonly era: Era;
+  readonly clientCapabilities: ClientCapabilities | undefined;
+  state: unknown;
+  round: unknown;
+}
 
 /** How long a `requestState` is honoured by default: ten minutes, for a person to answer. */
 export const DEFAULT_REQUEST_STATE_TTL_MS = 600_000;
@@ -69,7 +80,7 @@ export class InputUnavailableError extends ProtocolError {
    * @param request - The request that cannot be sent.
    * @param era - The era of the request that asked.
    */
-  constructor(request: InputRequest, era: RequestScope['era']) {
+  constructor(request: InputRequest, era: Era) {
     const requiredCapabilities = needs(request);
     if (era === 'handshake') {
       super(
@@ -105,7 +116,7 @@ interface Round {
   fault?: TypeError;
 }
 
-const roundOf = (scope: RequestScope) => scope.round as Round | undefined;
+const roundOf = (scope: AskingScope) => scope.round as Round | undefined;
 
 // What a missing answer throws, to stop the method: its round answers input_required.
 class InputRequired extends Error {
@@ -147,7 +158,7 @@ const KINDS: Record<InputKind, ClientCapabilities> = {
  * @param kind - What to ask.
  * @returns True when an input request of that kind can be sent.
  */
-export function canAsk(scope: RequestScope, kind: InputKind): boolean {
+export function canAsk(scope: AskingScope, kind: InputKind): boolean {
   return roundOf(scope) !== undefined && declares(scope.clientCapabilities, KINDS[kind]);
 }
 
@@ -157,7 +168,7 @@ export function canAsk(scope: RequestScope, kind: InputKind): boolean {
  * @param scope - The request's scope.
  * @returns True when it has.
  */
-export function asksInput(scope: RequestScope): boolean {
+export function asksInput(scope: AskingScope): boolean {
   return roundOf(scope)?.asked !== undefined;
 }
 
@@ -174,7 +185,7 @@ export function asksInput(scope: RequestScope): boolean {
  * @throws InputUnavailableError - When the client cannot answer it.
  */
 export function ask<T>(
-  scope: RequestScope,
+  scope: AskingScope,
   key: string,
   request: InputRequest,
   read: (answer: Record<string, unknown>) => T | undefined | Promise<T | undefined>,
@@ -189,7 +200,7 @@ export function ask<T>(
 }
 
 async function answer<T>(
-  scope: RequestScope,
+  scope: AskingScope,
   key: string,
   request: InputRequest,
   read: (answer: Record<string, unknown>) => T | undefined | Promise<T | undefined>,
@@ -247,10 +258,10 @@ async function answer<T>(
  * `requestState` that is not valid for the request, or has expired.
  */
 export function runWithInput(
-  server: MCPServerBase,
+  server: ServerCore,
   method: string,
   params: Record<string, unknown>,
-  scope: RequestScope,
+  scope: AskingScope,
   run: () => Result | Promise<Result>,
 ): Result | Promise<Result> {
   if (scope.era === 'handshake') return run();
@@ -276,10 +287,10 @@ export function runWithInput(
 
 // One round of a method that may ask for input: what it runs with.
 interface InputRound {
-  readonly server: MCPServerBase;
+  readonly server: ServerCore;
   readonly method: string;
   readonly params: Record<string, unknown>;
-  readonly scope: RequestScope;
+  readonly scope: AskingScope;
   readonly run: () => Result | Promise<Result>;
   // The answers given, and those carried in the request state, which win.
   answers: Record<string, unknown> | undefined;

@@ -8,9 +8,9 @@
  * @module
  */
 import { ProtocolError } from '../core/errors.js';
+import type { ServerCore } from '../core/server-contract.js';
 import { ErrorCode, isObject } from '../jsonrpc.js';
-import { encodeBase64 } from '../resources/resource-contents.js';
-import type { MCPServerBase } from '../server-base.js';
+import { encodeBase64 } from '../wire/base64.js';
 
 /** What a `requestState` carries. */
 export interface Payload {
@@ -41,7 +41,7 @@ const HMAC = { name: 'HMAC', hash: 'SHA-256' };
 const imported = new Map<string | Uint8Array, Promise<CryptoKey>>();
 
 // The server's keys, the first signing and every one verifying.
-function keysOf(server: MCPServerBase): Promise<CryptoKey>[] {
+function keysOf(server: ServerCore): Promise<CryptoKey>[] {
   const raw = server.requestStateKey;
   const where = `${server.constructor.name}.requestStateKey`;
   const list = typeof raw === 'string' || raw instanceof Uint8Array ? [raw] : raw;
@@ -71,12 +71,7 @@ function keysOf(server: MCPServerBase): Promise<CryptoKey>[] {
 // the log, and one class is one configuration.
 const warned = new WeakSet<object>();
 
-function signed(
-  server: MCPServerBase,
-  method: string,
-  params: Record<string, unknown>,
-  body: string,
-) {
+function signed(server: ServerCore, method: string, params: Record<string, unknown>, body: string) {
   const { inputResponses, requestState, _meta, ...request } = params;
   let text: string;
   try {
@@ -157,7 +152,7 @@ function bytesOf(text: string) {
  * @throws TypeError - When the server has no `requestStateKey`, or one shorter than 32 bytes.
  */
 export async function seal(
-  server: MCPServerBase,
+  server: ServerCore,
   method: string,
   params: Record<string, unknown>,
   payload: Payload,
@@ -188,7 +183,7 @@ export async function seal(
  * caller and request, or has expired.
  */
 export async function unseal(
-  server: MCPServerBase,
+  server: ServerCore,
   method: string,
   params: Record<string, unknown>,
   state: unknown,

@@ -4,16 +4,16 @@
  * @module
  */
 
+import type { CompletionContext } from '../completions/completion-methods.js';
 import type { RequestScope } from '../core/request-scope.js';
 import type { Icon } from '../wire/types.js';
 import {
-  type CompletionContext,
   MCPPromptBase,
   type PromptArgumentName,
   type PromptArguments,
   type PromptArgumentsSchema,
-  type PromptOutput,
 } from './prompt-base.js';
+import type { PromptOutput } from './prompt-result.js';
 
 /** The fields of a prompt for {@link definePrompt}: those of {@link MCPPromptBase}, and `get`. */
 export interface PromptSpec<Schema extends PromptArgumentsSchema> {

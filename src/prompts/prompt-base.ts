@@ -4,9 +4,11 @@
  *
  * @module
  */
+import type { CompletionContext } from '../completions/completion-methods.js';
 import { ProtocolError, withoutStack } from '../core/errors.js';
 import { scopesProblem } from '../core/oauth-scopes.js';
 import { RequestScope } from '../core/request-scope.js';
+import type { ToolArguments } from '../json-schema/typed-arguments.js';
 import { deepFreeze, ErrorCode, isObject, isPromiseLike } from '../jsonrpc.js';
 import {
   compileOnce,
@@ -15,17 +17,9 @@ import {
   type JSONSchema,
   type Validator,
 } from '../schema.js';
-import type { ToolArguments } from '../tool-base.js';
 import { definedOnce } from '../tools/tool-checks.js';
-import type {
-  GetPromptResult,
-  Icon,
-  Meta,
-  Prompt,
-  PromptArgument,
-  PromptMessage,
-} from '../wire/types.js';
-import { resultOf } from './prompt-result.js';
+import type { GetPromptResult, Icon, Prompt, PromptArgument } from '../wire/types.js';
+import { type PromptOutput, resultOf } from './prompt-result.js';
 
 /** The schema of one prompt argument: a string, as every prompt argument is on the wire. */
 export interface PromptArgumentSchema {
@@ -106,33 +100,6 @@ export type PromptArgumentName<Schema extends PromptArgumentsSchema> = Schema ex
 }
   ? keyof NonNullable<P> & string
   : never;
-
-/** What a completion hook knows of the other arguments: those the user has filled in. */
-export interface CompletionContext {
-  /** The values of the arguments already filled in, by name. */
-  arguments: Record<string, string>;
-  /**
-   * Aborts when the request's work should stop: past the server's `methodTimeoutMs`, or when it
-   * is cancelled. Pass it to `fetch()` and the like.
-   */
-  signal?: AbortSignal | undefined;
-}
-
-/**
- * What a prompt's `get()` may return: one user message's text, the messages, or the messages
- * with a description.
- */
-export type PromptOutput =
-  | string
-  | PromptMessage[]
-  | {
-      /** What the prompt is, for this answer. */
-      description?: string;
-      /** The messages, in order. */
-      messages: PromptMessage[];
-      /** Metadata for the client. */
-      _meta?: Meta;
-    };
 
 /**
  * What a server needs of a prompt, whatever its schema: the type of the values of a server's

@@ -16,9 +16,9 @@ import {
 } from '../core/method-registry.js';
 import { isGranted, requireScopes } from '../core/oauth-scopes.js';
 import { page, pageSizeOf } from '../core/paging.js';
+import type { ServerCore } from '../core/server-contract.js';
 import { listsFor, promptFor, promptResultFor, versionOf } from '../era/version-shaping.js';
 import { ErrorCode, isObject, isPromiseLike } from '../jsonrpc.js';
-import type { MCPServerBase } from '../server-base.js';
 import type { Prompt } from '../wire/types.js';
 import { type AnyPrompt, renderNow } from './prompt-base.js';
 
@@ -54,7 +54,10 @@ export function promptsByName(...prompts: AnyPrompt[]): Map<string, AnyPrompt> {
   return withFeature(byName, feature);
 }
 
-const hasPrompts = (server: MCPServerBase) => server.prompts.size > 0;
+const hasPrompts = (server: ServerCore) => server.prompts.size > 0;
+
+// A server's prompts, as `promptsByName` built them.
+const promptsOf = (server: ServerCore) => server.prompts as ReadonlyMap<string, AnyPrompt>;
 
 /** The methods of the prompts feature, for the registry. */
 export const PROMPT_METHODS: Readonly<Record<string, Method>> = {
@@ -65,7 +68,7 @@ export const PROMPT_METHODS: Readonly<Record<string, Method>> = {
     run(server, params, scope) {
       const prompts: Prompt[] = [];
       const version = listsFor(scope);
-      for (const prompt of server.prompts.values()) {
+      for (const prompt of promptsOf(server).values()) {
         if (isGranted(scope, prompt.requiredScopes)) {
           prompts.push(promptFor(prompt.definition(), version));
         }
@@ -87,7 +90,7 @@ export const PROMPT_METHODS: Readonly<Record<string, Method>> = {
       if (args !== undefined && !isObject(args)) {
         throw new ProtocolError(ErrorCode.InvalidParams, 'arguments must be an object.');
       }
-      const prompt = server.prompts.get(name);
+      const prompt = promptsOf(server).get(name);
       if (prompt === undefined) {
         throw new ProtocolError(ErrorCode.InvalidParams, `Unknown prompt: ${name}`);
       }

@@ -4,8 +4,23 @@
  * @module
  */
 import { carriable, isObject } from '../jsonrpc.js';
-import type { GetPromptResult } from '../wire/types.js';
-import type { PromptOutput } from './prompt-base.js';
+import type { GetPromptResult, Meta, PromptMessage } from '../wire/types.js';
+
+/**
+ * What a prompt's `get()` may return: one user message's text, the messages, or the messages
+ * with a description.
+ */
+export type PromptOutput =
+  | string
+  | PromptMessage[]
+  | {
+      /** What the prompt is, for this answer. */
+      description?: string;
+      /** The messages, in order. */
+      messages: PromptMessage[];
+      /** Metadata for the client. */
+      _meta?: Meta;
+    };
 
 function invalidPrompt(name: string, problem: string): TypeError {
   return new TypeError(`${name}: get() ${problem}`);

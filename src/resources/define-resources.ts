@@ -4,9 +4,10 @@
  *
  * @module
  */
-import type { CacheHint } from '../core/method-registry.js';
+
+import type { CompletionContext } from '../completions/completion-methods.js';
 import type { RequestScope } from '../core/request-scope.js';
-import type { CompletionContext } from '../prompts/prompt-base.js';
+import type { CacheHint } from '../core/server-contract.js';
 import type { Annotations, Icon, Resource } from '../wire/types.js';
 import { MCPResourceBase, MCPResourceTemplateBase } from './resource-base.js';
 import type { ResourceOutput } from './resource-contents.js';

@@ -5,11 +5,11 @@
  * @module
  */
 
-import type { CacheHint } from '../core/method-registry.js';
+import type { CompletionContext } from '../completions/completion-methods.js';
 import { scopesProblem } from '../core/oauth-scopes.js';
 import type { RequestScope } from '../core/request-scope.js';
+import type { CacheHint } from '../core/server-contract.js';
 import { deepFreeze } from '../jsonrpc.js';
-import type { CompletionContext } from '../prompts/prompt-base.js';
 import type { Annotations, Icon, Resource, ResourceTemplate } from '../wire/types.js';
 import type { ResourceContents, ResourceOutput } from './resource-contents.js';
 import {

@@ -5,6 +5,7 @@
  * @module
  */
 import { isObject } from '../jsonrpc.js';
+import { encodeBase64 } from '../wire/base64.js';
 import type { BlobResourceContents, Meta, TextResourceContents } from '../wire/types.js';
 
 /** One content of a `resources/read` result: text, or bytes sent base64-encoded. */
@@ -48,27 +49,6 @@ export type ResourcePart =
  * several parts, e.g. the files of a directory.
  */
 export type ResourceOutput = string | Uint8Array | readonly ResourcePart[];
-
-/**
- * Encode bytes as base64 with `btoa`, which every runtime has (Node's own byte class is not in
- * the others): what a `blob` carries.
- *
- * @param bytes - The bytes.
- * @returns Their base64, padded.
- *
- * @example
- * ```ts
- * encodeBase64(new Uint8Array([104, 105])); //=> 'aGk='
- * ```
- */
-export function encodeBase64(bytes: Uint8Array): string {
-  let binary = '';
-  // In chunks: one call with a million arguments overflows the stack.
-  for (let start = 0; start < bytes.length; start += 0x2000) {
-    binary += String.fromCharCode(...bytes.subarray(start, start + 0x2000));
-  }
-  return btoa(binary);
-}
 
 // Base64 as RFC 4648 writes it, padded: what a `blob` is.
 const isBase64 = (text: string) => text.length % 4 === 0 && /^[A-Za-z\d+/]*={0,2}$/.test(text);

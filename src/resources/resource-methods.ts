@@ -10,7 +10,6 @@
 import { completionMethods } from '../completions/completion-methods.js';
 import { ProtocolError } from '../core/errors.js';
 import {
-  type CacheHint,
   type Method,
   type Methods,
   PUBLIC_FIVE_MINUTES,
@@ -20,6 +19,7 @@ import {
 import { InsufficientScopeError, isGranted, requireScopes } from '../core/oauth-scopes.js';
 import { page, pageSizeOf } from '../core/paging.js';
 import type { RequestScope } from '../core/request-scope.js';
+import type { CacheHint, ServerCore } from '../core/server-contract.js';
 import {
   contentsFor,
   listsFor,
@@ -28,7 +28,6 @@ import {
   templateFor,
 } from '../era/version-shaping.js';
 import { ErrorCode } from '../jsonrpc.js';
-import type { MCPServerBase } from '../server-base.js';
 import type {
   ListResourcesResult,
   ListResourceTemplatesResult,
@@ -127,7 +126,7 @@ export function templatesByUriTemplate(
  * @throws ProtocolError - -32602 for a cursor this list did not hand out.
  */
 export function listResources(
-  server: MCPServerBase,
+  server: ResourcesServer,
   params: Record<string, unknown>,
   scope: RequestScope,
 ): ListResourcesResult | Promise<ListResourcesResult> {
@@ -153,7 +152,7 @@ export function listResources(
 }
 
 function pageOf(
-  server: MCPServerBase,
+  server: ResourcesServer,
   params: Record<string, unknown>,
   resources: Resource[],
   listed: readonly Resource[][],
@@ -179,7 +178,7 @@ function pageOf(
  * @throws ProtocolError - -32602 for a cursor this list did not hand out.
  */
 export function listResourceTemplates(
-  server: MCPServerBase,
+  server: ResourcesServer,
   params: Record<string, unknown>,
   scope: Pick<RequestScope, 'grantedScopes' | 'era' | 'protocolVersion'>,
 ): ListResourceTemplatesResult {
@@ -207,7 +206,7 @@ export function listResourceTemplates(
  * `requiredScopes` the request is not granted; what a read throws as a `ProtocolError`.
  */
 export function readResource(
-  server: MCPServerBase,
+  server: ResourcesServer,
   params: Record<string, unknown>,
   scope: RequestScope,
 ): ReadResourceResult | Promise<ReadResourceResult> {
@@ -282,12 +281,18 @@ function readFrom(
   return { contents: contentsFor(contents, listsFor(scope)) };
 }
 
-const hasResources = (server: MCPServerBase) =>
+/** @internal What the resources feature asks of a server: its resources and templates, typed. */
+export interface ResourcesServer extends ServerCore {
+  readonly resources: ReadonlyMap<string, AnyResource>;
+  readonly resourceTemplates: ReadonlyMap<string, AnyResourceTemplate>;
+}
+
+const hasResources = (server: ResourcesServer) =>
   server.resources.size > 0 || server.resourceTemplates.size > 0;
-const listCache = (server: MCPServerBase) => server.resourcesCache ?? PUBLIC_FIVE_MINUTES;
+const listCache = (server: ResourcesServer) => server.resourcesCache ?? PUBLIC_FIVE_MINUTES;
 
 /** The methods of the resources feature, for the registry. */
-export const RESOURCE_METHODS: Readonly<Record<string, Method>> = {
+export const RESOURCE_METHODS: Readonly<Record<string, Method<ResourcesServer>>> = {
   'resources/list': {
     capability: 'resources',
     has: hasResources,

@@ -8,8 +8,25 @@
 import type { RequestScope } from '../core/request-scope.js';
 import { isObject, isPromiseLike } from '../jsonrpc.js';
 import type { Resource } from '../wire/types.js';
-import type { MCPResourceBase, MCPResourceTemplateBase } from './resource-base.js';
 import { contentsOf, type ResourceContents, type ResourceOutput } from './resource-contents.js';
+
+type Output<T> = T | undefined | Promise<T | undefined>;
+
+// A fixed resource, as far as reading it goes: what `MCPResourceBase` is.
+interface Readable {
+  readonly uri: string;
+  readonly mimeType?: string | undefined;
+  read(scope: RequestScope): Output<ResourceOutput>;
+}
+
+// A resource template, as far as reading and listing it go: what `MCPResourceTemplateBase` is.
+interface ReadableTemplate<Variables = unknown> {
+  readonly uriTemplate: string;
+  readonly mimeType?: string | undefined;
+  match(uri: string): Variables | undefined;
+  read(variables: Variables, uri: string, scope: RequestScope): Output<ResourceOutput>;
+  list?(scope: RequestScope): readonly Resource[] | Promise<readonly Resource[]>;
+}
 
 /** @internal Whether a size is a count of bytes: a whole number, not negative. */
 export const isByteCount = (size: unknown) => Number.isSafeInteger(size) && (size as number) >= 0;
@@ -25,10 +42,7 @@ function found(output: ResourceOutput | undefined, uri: string, mimeType: string
 }
 
 /** @internal What the base class's `contents()` answers. */
-export function readNow(
-  resource: MCPResourceBase,
-  scope: RequestScope,
-): Contents | Promise<Contents> {
+export function readNow(resource: Readable, scope: RequestScope): Contents | Promise<Contents> {
   const output = resource.read(scope);
   return isPromiseLike(output)
     ? Promise.resolve(output).then((settled) => found(settled, resource.uri, resource.mimeType))
@@ -36,8 +50,8 @@ export function readNow(
 }
 
 /** @internal What the template base class's `contents()` answers. */
-export function readTemplateNow(
-  template: MCPResourceTemplateBase,
+export function readTemplateNow<Variables>(
+  template: ReadableTemplate<Variables>,
   uri: string,
   scope: RequestScope,
 ): Contents | Promise<Contents> {
@@ -51,7 +65,7 @@ export function readTemplateNow(
 
 /** @internal What the template base class's `resources()` answers. */
 export function listedNow(
-  template: MCPResourceTemplateBase,
+  template: ReadableTemplate,
   scope: RequestScope,
 ): Resource[] | Promise<Resource[]> {
   if (template.list === undefined) return [];
@@ -62,7 +76,7 @@ export function listedNow(
 }
 
 // What list() listed, checked, with the template's MIME type by default.
-function checkedListed(template: MCPResourceTemplateBase, listed: readonly Resource[]): Resource[] {
+function checkedListed(template: ReadableTemplate, listed: readonly Resource[]): Resource[] {
   const { mimeType } = template;
   return listed.map((resource) => {
     if (

@@ -5,8 +5,9 @@
  */
 
 import type { RequestScope } from '../core/request-scope.js';
+import type { ToolArguments } from '../json-schema/typed-arguments.js';
 import type { FromSchema, JSONSchema } from '../schema.js';
-import { MCPToolBase, type ToolArguments, type ToolOutput } from '../tool-base.js';
+import { MCPToolBase, type ToolOutput } from '../tool-base.js';
 import type { ClientCapabilities, ContentBlock, Meta } from '../wire/types.js';
 
 /**

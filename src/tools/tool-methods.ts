@@ -15,6 +15,7 @@ import { cacheHint, type Method, PUBLIC_FIVE_MINUTES } from '../core/method-regi
 import { isGranted, requireScopes } from '../core/oauth-scopes.js';
 import { page, pageSizeOf } from '../core/paging.js';
 import { DEFAULT_TOOL_TIMEOUT_MS, type RequestScope } from '../core/request-scope.js';
+import type { ServerCore } from '../core/server-contract.js';
 import { mcpserverToolCalled, type ToolOutcome } from '../core/signals.js';
 import { checkParameterHeaders, hasCapabilities } from '../era/modern-revision.js';
 import { resultFor, toolFor, versionOf } from '../era/version-shaping.js';
@@ -27,7 +28,6 @@ import {
   sharedResults,
   utf8Length,
 } from '../jsonrpc.js';
-import type { MCPServerBase } from '../server-base.js';
 import { type AnyTool, CALL, type CallAnswer, isRefusal, MCPToolBase } from '../tool-base.js';
 import type { CallToolResult, ListToolsResult, Tool } from '../wire/types.js';
 
@@ -131,10 +131,7 @@ function sizeBound(value: unknown, max: number, depth = 1): number {
   return bound;
 }
 
-function argumentsProblem(
-  server: MCPServerBase,
-  args: Record<string, unknown>,
-): string | undefined {
+function argumentsProblem(server: ToolsServer, args: Record<string, unknown>): string | undefined {
   const { maxArgumentsDepth = 32, maxArgumentsBytes = 1024 * 1024 } = server;
   const bound = sizeBound(args, maxArgumentsDepth);
   if (bound < 0) return `arguments: nest deeper than ${maxArgumentsDepth} levels`;
@@ -170,7 +167,7 @@ const listsByVersion = new WeakMap<
  * @throws ProtocolError - -32602 for a cursor this list did not hand out.
  */
 export function listTools(
-  server: MCPServerBase,
+  server: ToolsServer,
   params: Record<string, unknown>,
   scope: Pick<RequestScope, 'era' | 'protocolVersion' | 'grantedScopes'>,
 ): ListToolsResult {
@@ -220,7 +217,7 @@ export function listTools(
  * declare the client capabilities the tool needs.
  */
 export function callTool(
-  server: MCPServerBase,
+  server: ToolsServer,
   params: Record<string, unknown>,
   scope: RequestScope,
 ): CallToolResult | Promise<CallToolResult> {
@@ -282,7 +279,7 @@ export function callTool(
 
 // A call under way: what its signal reports when it ends.
 interface ToolCall {
-  readonly server: MCPServerBase;
+  readonly server: ToolsServer;
   readonly scope: RequestScope;
   readonly name: string;
   readonly args: Record<string, unknown> | undefined;
@@ -358,14 +355,27 @@ function reported(call: ToolCall, outcome: ToolOutcome, failure: unknown): void 
 /** @internal The key of the server's `tools/call`, which answers at once when it can. */
 export const CALL_TOOL = Symbol('callTool');
 
+/** @internal What the tools feature asks of a server: its tools, typed, and its list and call. */
+export interface ToolsServer extends ServerCore {
+  readonly tools: ReadonlyMap<string, AnyTool>;
+  listTools(
+    params: Record<string, unknown>,
+    scope: RequestScope,
+  ): ListToolsResult | Promise<ListToolsResult>;
+  [CALL_TOOL](
+    params: Record<string, unknown>,
+    scope: RequestScope,
+  ): CallToolResult | Promise<CallToolResult>;
+}
+
 // By name, as a copy of the library thrown in another realm is still one.
 const isInputUnavailable = (error: unknown): error is Error =>
   isProtocolError(error) && error.name === 'InputUnavailableError';
 
-const hasTools = (server: MCPServerBase) => server.tools.size > 0;
+const hasTools = (server: ToolsServer) => server.tools.size > 0;
 
 /** The methods of the tools feature, for the registry. */
-export const TOOL_METHODS: Readonly<Record<string, Method>> = {
+export const TOOL_METHODS: Readonly<Record<string, Method<ToolsServer>>> = {
   'tools/list': {
     capability: 'tools',
     has: hasTools,

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Cursor, Icon, Meta, RequestParams, Result } from './types.js';
+import type { Cursor, Icon, Meta, RequestParams, Result } from './message-types.js';
 
 /** The params of `tools/list`. */
 export interface PaginatedRequestParams extends RequestParams {

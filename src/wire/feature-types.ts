@@ -13,7 +13,7 @@ import type {
   TextContent,
   Tool,
 } from './content-types.js';
-import type { Cursor, Icon, Meta, RequestParams, Result } from './types.js';
+import type { Cursor, Icon, Meta, RequestParams, Result } from './message-types.js';
 
 /** One argument of a prompt, as `prompts/list` lists it. */
 export interface PromptArgument {
