@@ -30,7 +30,7 @@ pkg('the core imports nothing but its own files, ajv and json-schema-to-ts types
     for (const specifier of specifiers) {
       assert.ok(
         // A file of src/, in its own folder or another: nothing outside src/.
-        (/^(\.\/|(\.\.\/)+)([a-z-]+\/)*[a-z-]+\.js$/.test(specifier!) &&
+        (/^(\.\/|(\.\.\/)+)([a-z\d-]+\/)*[a-z\d-]+\.js$/.test(specifier!) &&
           new URL(specifier!, new URL(`src/${name}`, root)).href.startsWith(
             new URL('src/', root).href,
           )) ||
