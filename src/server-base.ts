@@ -5,11 +5,16 @@
  * @module
  */
 
-import { ANSWER, answerBatch, answerRouted, type HandleResult } from './core/answering.js';
+import {
+  ANSWER,
+  answerBatch,
+  answerRouted,
+  type HandleResult,
+  signalCalled,
+} from './core/answering.js';
 import { ProtocolError } from './core/errors.js';
 import {
   cacheHint,
-  capabilityTests,
   checkFeatures,
   type Method,
   type Methods,
@@ -19,20 +24,26 @@ import {
 import { RequestScope } from './core/request-scope.js';
 import { NO_CONTEXT, type RequestContext, route } from './core/routing.js';
 import type { ServerInfo, ServerOptions } from './core/server-contract.js';
-import { CORE_METHODS, PUBLIC_ONE_HOUR } from './core/server-methods.js';
-import { mcpserverCalled } from './core/signals.js';
 import {
-  isHandshakeVersion,
-  LATEST_HANDSHAKE_VERSION,
-  SUPPORTED_PROTOCOL_VERSIONS,
-} from './era/protocol-versions.js';
-import { capabilitiesFor, implementationFor } from './era/version-shaping.js';
+  CORE_METHODS,
+  capabilitiesOf,
+  discoverResult,
+  initializeResult,
+  PUBLIC_ONE_HOUR,
+} from './core/server-methods.js';
+import { mcpserverCalled } from './core/signals.js';
 import { runWithInput } from './input/input-requests.js';
-import { dump, ErrorCode, errorResponse, HANDLE_NOW, isObject } from './jsonrpc.js';
-import type { AnyPrompt } from './prompts/prompt-base.js';
-import type { AnyResource, AnyResourceTemplate } from './resources/resource-base.js';
-import type { AnyTool } from './tool-base.js';
-import { CALL_TOOL, callTool, listTools, TOOL_METHODS, verifyTools } from './tools/tool-methods.js';
+import { dump, ErrorCode, errorResponse, HANDLE_NOW } from './jsonrpc.js';
+import type { PromptsFeature } from './prompts/prompt-methods.js';
+import type { ResourcesFeature } from './resources/resource-methods.js';
+import {
+  CALL_TOOL,
+  callTool,
+  listTools,
+  TOOL_METHODS,
+  type ToolsFeature,
+  verifyTools,
+} from './tools/tool-methods.js';
 import type {
   CallToolResult,
   EmptyResult,
@@ -49,9 +60,14 @@ import type {
 // What a server has none of: one empty map, never written to.
 const NONE: ReadonlyMap<string, never> = new Map<string, never>();
 
-// The options a subclass sets as fields, declared once in the core's contract and merged into
-// the class, so that the core and the features read them without importing the class.
-export interface MCPServerBase extends ServerOptions {}
+// The options a subclass sets as fields, and its tools, resources, templates and prompts: declared
+// once, in the core's contract and in each feature, and merged into the class, so that the core
+// and the features read them without importing the class.
+export interface MCPServerBase
+  extends ServerOptions,
+    ToolsFeature,
+    ResourcesFeature,
+    PromptsFeature {}
 
 /**
  * An MCP server: answers the JSON-RPC messages of one POST request with its tools.
@@ -74,39 +90,9 @@ export interface MCPServerBase extends ServerOptions {}
  * //=> { jsonrpc: '2.0', id: 1, result: {} }
  * ```
  */
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface declares optional fields only, which the class leaves to its subclasses.
 export abstract class MCPServerBase {
   /** The server's name, e.g. `acme-docs`, for its identity and its logs. */
   abstract readonly name: string;
-
-  /**
-   * The server's tools by name, in the order `tools/list` lists them; see {@link toolsByName}. Build
-   * the map once, at module level, when the tools do not depend on the request: a server made per
-   * request then costs next to nothing. None by default: a server without tools does not declare
-   * the `tools` capability.
-   */
-  declare readonly tools: ReadonlyMap<string, AnyTool>;
-
-  /**
-   * The server's fixed resources by URI, in the order `resources/list` lists them: keyed by
-   * {@link resourcesByUri}, whose map brings the methods that serve them. None by default: a server
-   * with neither resources nor templates does not declare the `resources` capability.
-   */
-  declare readonly resources: ReadonlyMap<string, AnyResource>;
-
-  /**
-   * The server's resource templates by URI template, in the order `resources/read` tries them
-   * (after the fixed resources): keyed by {@link templatesByUriTemplate}, whose map brings the
-   * methods that serve them. None by default.
-   */
-  declare readonly resourceTemplates: ReadonlyMap<string, AnyResourceTemplate>;
-
-  /**
-   * The server's prompts by name, in the order `prompts/list` lists them: keyed by
-   * {@link promptsByName}, whose map brings the methods that serve them. None by default: a server
-   * without prompts does not declare the `prompts` capability.
-   */
-  declare readonly prompts: ReadonlyMap<string, AnyPrompt>;
 
   /**
    * The methods servers of this class answer, by name: the registry, looked up once per request.
@@ -273,17 +259,7 @@ export abstract class MCPServerBase {
    */
   handleNotification(message: JSONRPCNotification, scope = new RequestScope()): void {
     if (mcpserverCalled.connected) {
-      this.logReceiverErrors(
-        mcpserverCalled.send({
-          server: this.name,
-          method: message.method,
-          id: undefined,
-          params: message.params,
-          era: scope.era,
-          protocolVersion: scope.protocolVersion,
-          clientInfo: scope.clientInfo,
-        }),
-      );
+      signalCalled(this, message.method, undefined, message.params, scope);
     }
   }
 
@@ -323,13 +299,7 @@ export abstract class MCPServerBase {
    * @returns The discovery result; its caching hints ({@link discoverCache}) are added after.
    */
   discover(): Result {
-    const result: Result = {
-      supportedVersions: SUPPORTED_PROTOCOL_VERSIONS,
-      capabilities: capabilitiesFor(this.capabilities(), '2026-07-28'),
-    };
-    const instructions = this.instructions();
-    if (instructions !== '') result.instructions = instructions;
-    return result;
+    return discoverResult(this);
   }
 
   /**
@@ -342,15 +312,7 @@ export abstract class MCPServerBase {
    * @returns The server's capabilities.
    */
   capabilities(protocolVersion?: string): ServerCapabilities {
-    const capabilities: ServerCapabilities = {};
-    for (const { capability, since, has } of capabilityTests(this)) {
-      if (since !== undefined && protocolVersion !== undefined && protocolVersion < since) continue;
-      // Once a capability is there, another method's test cannot take it away: not run again.
-      if (capabilities[capability] === undefined && has(this as never)) {
-        capabilities[capability] = {};
-      }
-    }
-    return capabilities;
+    return capabilitiesOf(this, protocolVersion);
   }
 
   /**
@@ -363,24 +325,7 @@ export abstract class MCPServerBase {
    * @throws ProtocolError - -32602 if `protocolVersion` is not a string.
    */
   initialize(params: Record<string, unknown>): InitializeResult {
-    const requested = params.protocolVersion;
-    if (typeof requested !== 'string') {
-      throw new ProtocolError(ErrorCode.InvalidParams, 'protocolVersion must be a string.');
-    }
-    for (const field of ['capabilities', 'clientInfo']) {
-      if (params[field] !== undefined && !isObject(params[field])) {
-        throw new ProtocolError(ErrorCode.InvalidParams, `${field} must be an object.`);
-      }
-    }
-    const version = isHandshakeVersion(requested) ? requested : LATEST_HANDSHAKE_VERSION;
-    const result: InitializeResult = {
-      protocolVersion: version,
-      capabilities: capabilitiesFor(this.capabilities(version), version),
-      serverInfo: implementationFor({ name: this.name, ...this.serverInfo() }, version),
-    };
-    const instructions = this.instructions();
-    if (instructions !== '') result.instructions = instructions;
-    return result;
+    return initializeResult(this, params);
   }
 
   /**

@@ -3,6 +3,8 @@
  *
  * @module
  */
+
+import { definedOnce } from './core/definitions.js';
 import { InvalidArgumentsError, ToolError, withoutStack } from './core/errors.js';
 import { RequestScope } from './core/request-scope.js';
 import { type HeaderParameter, headerParameters } from './era/modern-revision.js';
@@ -16,7 +18,7 @@ import {
   type JSONSchema,
   type Validator,
 } from './schema.js';
-import { check, cloneJson, closed, definedOnce } from './tools/tool-checks.js';
+import { check, cloneJson, closed } from './tools/tool-checks.js';
 import { type ToolOutput, toolResult, within } from './tools/tool-result.js';
 
 export { type ToolOutput, ToolTimeoutError } from './tools/tool-result.js';

@@ -114,19 +114,7 @@ export function answerRouted(
     server.handleNotification(notification, scope);
     return undefined;
   }
-  if (mcpserverCalled.connected) {
-    server.logReceiverErrors(
-      mcpserverCalled.send({
-        server: server.name,
-        method,
-        id: replyTo,
-        params,
-        era: scope.era,
-        protocolVersion: scope.protocolVersion,
-        clientInfo: scope.clientInfo,
-      }),
-    );
-  }
+  if (mcpserverCalled.connected) signalCalled(server, method, replyTo, params, scope);
   let result: Result | Promise<Result>;
   try {
     result = server.dispatch(method, params ?? {}, scope);
@@ -165,6 +153,30 @@ export function answerRouted(
       done();
       return failed(server, method, replyTo, scope, error);
     },
+  );
+}
+
+/**
+ * @internal Send {@link mcpserverCalled} for a message a server accepted, a request or a
+ * notification (no id); what its receivers throw is logged.
+ */
+export function signalCalled(
+  server: ServerCore,
+  method: string,
+  id: RequestId | undefined,
+  params: Record<string, unknown> | undefined,
+  scope: RequestScope,
+): void {
+  server.logReceiverErrors(
+    mcpserverCalled.send({
+      server: server.name,
+      method,
+      id,
+      params,
+      era: scope.era,
+      protocolVersion: scope.protocolVersion,
+      clientInfo: scope.clientInfo,
+    }),
   );
 }
 

@@ -5,6 +5,7 @@
  */
 
 import type { CompletionContext } from '../completions/completion-methods.js';
+import { withFields } from '../core/definitions.js';
 import type { RequestScope } from '../core/request-scope.js';
 import type { Icon } from '../wire/types.js';
 import {
@@ -14,6 +15,17 @@ import {
   type PromptArgumentsSchema,
 } from './prompt-base.js';
 import type { PromptOutput } from './prompt-result.js';
+
+// The fields of a prompt that a spec may set, besides get.
+const PROMPT_FIELDS = [
+  'name',
+  'title',
+  'description',
+  'icons',
+  'requiredScopes',
+  'argumentsSchema',
+  'complete',
+];
 
 /** The fields of a prompt for {@link definePrompt}: those of {@link MCPPromptBase}, and `get`. */
 export interface PromptSpec<Schema extends PromptArgumentsSchema> {
@@ -84,15 +96,7 @@ export function definePrompt<
       return get(args, scope);
     }
   }
-  // On the prototype: the fields are the class's, and an instance then costs nothing to make.
-  Object.assign(Defined.prototype, {
-    name: spec.name,
-    title: spec.title,
-    description: spec.description,
-    icons: spec.icons,
-    requiredScopes: spec.requiredScopes,
-    argumentsSchema: spec.argumentsSchema ?? NO_ARGUMENTS,
-    complete: spec.complete,
-  });
+  const fields = { ...spec, argumentsSchema: spec.argumentsSchema ?? NO_ARGUMENTS };
+  withFields(Defined, fields, PROMPT_FIELDS);
   return Defined as unknown as PromptClass<Schema>;
 }

@@ -5,6 +5,7 @@
  * @module
  */
 import type { CompletionContext } from '../completions/completion-methods.js';
+import { definedOnce } from '../core/definitions.js';
 import { ProtocolError, withoutStack } from '../core/errors.js';
 import { scopesProblem } from '../core/oauth-scopes.js';
 import { RequestScope } from '../core/request-scope.js';
@@ -17,7 +18,6 @@ import {
   type JSONSchema,
   type Validator,
 } from '../schema.js';
-import { definedOnce } from '../tools/tool-checks.js';
 import type { GetPromptResult, Icon, Prompt, PromptArgument } from '../wire/types.js';
 import { type PromptOutput, resultOf } from './prompt-result.js';
 

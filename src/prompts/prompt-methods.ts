@@ -54,6 +54,16 @@ export function promptsByName(...prompts: AnyPrompt[]): Map<string, AnyPrompt> {
   return withFeature(byName, feature);
 }
 
+/** A server's prompts, declared by the prompts feature and merged into `MCPServerBase`. */
+export interface PromptsFeature {
+  /**
+   * The server's prompts by name, in the order `prompts/list` lists them: keyed by
+   * {@link promptsByName}, whose map brings the methods that serve them. None by default: a server
+   * without prompts does not declare the `prompts` capability.
+   */
+  readonly prompts: ReadonlyMap<string, AnyPrompt>;
+}
+
 const hasPrompts = (server: ServerCore) => server.prompts.size > 0;
 
 // A server's prompts, as `promptsByName` built them.

@@ -6,6 +6,7 @@
  */
 
 import type { CompletionContext } from '../completions/completion-methods.js';
+import { withFields } from '../core/definitions.js';
 import type { RequestScope } from '../core/request-scope.js';
 import type { CacheHint } from '../core/server-contract.js';
 import type { Annotations, Icon, Resource } from '../wire/types.js';
@@ -82,17 +83,6 @@ export interface ResourceTemplateSpec<T extends string> {
 /** A template class made by {@link defineResourceTemplate}. */
 export type ResourceTemplateClass<T extends string = string> = new () => MCPResourceTemplateBase<T>;
 
-// The fields go on the prototype, not on each instance: they are the class's, and an instance
-// made per server then costs nothing.
-function fieldsOf(spec: object, keys: readonly string[]): Record<string, unknown> {
-  const fields: Record<string, unknown> = {};
-  for (const key of keys) {
-    const value = (spec as Record<string, unknown>)[key];
-    if (value !== undefined) fields[key] = value;
-  }
-  return fields;
-}
-
 const DESCRIBED = [
   'name',
   'title',
@@ -130,8 +120,7 @@ export function defineResource(spec: ResourceSpec): ResourceClass {
       return read(scope);
     }
   }
-  Object.assign(Defined.prototype, fieldsOf(spec, ['uri', 'size', ...DESCRIBED]));
-  return Defined;
+  return withFields(Defined, spec, ['uri', 'size', ...DESCRIBED]);
 }
 
 /**
@@ -163,7 +152,6 @@ export function defineResourceTemplate<const T extends string>(
       return read(variables, uri, scope);
     }
   }
-  const methods = fieldsOf(spec, ['list', 'complete']);
-  Object.assign(Defined.prototype, fieldsOf(spec, ['uriTemplate', ...DESCRIBED]), methods);
-  return Defined;
+  const fields = ['uriTemplate', ...DESCRIBED, 'list', 'complete'];
+  return withFields(Defined, spec, fields);
 }

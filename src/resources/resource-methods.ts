@@ -281,6 +281,23 @@ function readFrom(
   return { contents: contentsFor(contents, listsFor(scope)) };
 }
 
+/** A server's resources and templates, declared by the resources feature and merged into `MCPServerBase`. */
+export interface ResourcesFeature {
+  /**
+   * The server's fixed resources by URI, in the order `resources/list` lists them: keyed by
+   * {@link resourcesByUri}, whose map brings the methods that serve them. None by default: a server
+   * with neither resources nor templates does not declare the `resources` capability.
+   */
+  readonly resources: ReadonlyMap<string, AnyResource>;
+
+  /**
+   * The server's resource templates by URI template, in the order `resources/read` tries them
+   * (after the fixed resources): keyed by {@link templatesByUriTemplate}, whose map brings the
+   * methods that serve them. None by default.
+   */
+  readonly resourceTemplates: ReadonlyMap<string, AnyResourceTemplate>;
+}
+
 /** @internal What the resources feature asks of a server: its resources and templates, typed. */
 export interface ResourcesServer extends ServerCore {
   readonly resources: ReadonlyMap<string, AnyResource>;

@@ -4,6 +4,7 @@
  * @module
  */
 
+import { withFields } from '../core/definitions.js';
 import type { RequestScope } from '../core/request-scope.js';
 import type { ToolArguments } from '../json-schema/typed-arguments.js';
 import type { FromSchema, JSONSchema } from '../schema.js';
@@ -83,6 +84,22 @@ type LooseSpec = Omit<ToolSpec<JSONSchema>, 'run' | 'outputSchema'> & {
   run(args: never, context: RequestScope): unknown;
 };
 
+// The fields of a tool that a spec may set, besides run.
+const TOOL_FIELDS = [
+  'name',
+  'title',
+  'description',
+  'argumentsSchema',
+  'outputSchema',
+  'readOnly',
+  'destructive',
+  'idempotent',
+  'openWorld',
+  'requiredClientCapabilities',
+  'requiredScopes',
+  'timeoutMs',
+];
+
 /** A tool class made by {@link defineTool}. */
 export type ToolClass<Schema extends JSONSchema = JSONSchema> = new () => MCPToolBase<Schema>;
 
@@ -128,24 +145,8 @@ export function defineTool(spec: LooseSpec): ToolClass<JSONSchema> {
       return run(args, context);
     }
   }
-  // On the prototype, not on each instance: the fields are the class's, and an instance made per
-  // server then costs nothing to make.
-  Object.assign(Defined.prototype, {
-    name: spec.name,
-    title: spec.title,
-    description: spec.description,
-    argumentsSchema: spec.argumentsSchema,
-    outputSchema: spec.outputSchema,
-    readOnly: spec.readOnly,
-    destructive: spec.destructive,
-    idempotent: spec.idempotent,
-    openWorld: spec.openWorld,
-    requiredClientCapabilities: spec.requiredClientCapabilities,
-    requiredScopes: spec.requiredScopes,
-    timeoutMs: spec.timeoutMs,
-  });
   // Checked now, so that a name or a schema MCP or ajv would refuse fails at the caller's line.
-  new Defined().definition();
+  withFields(Defined, spec, TOOL_FIELDS, (tool) => tool.definition());
   // The class is checked against the loose schema type; its users see the exact one.
   return Defined as ToolClass<JSONSchema>;
 }

@@ -1,7 +1,7 @@
 /**
  * What is checked of a tool when it is defined, without ajv, and how its schemas are prepared:
  * `additionalProperties: false` where it cannot change what a schema accepts, and copies of
- * arguments for defaults to be filled in on; and the cache that builds a definition once.
+ * arguments for defaults to be filled in on.
  *
  * @module
  */
@@ -72,42 +72,4 @@ export function closed(schema: Record<string, unknown>): Record<string, unknown>
   return OPEN_ENDED.some((key) => key in schema)
     ? schema
     : { ...schema, additionalProperties: false };
-}
-
-interface Known {
-  readonly fields: readonly unknown[];
-  readonly json: string;
-  readonly entry: unknown;
-}
-
-// By class, then by what an instance says of itself. Instances of one class that say the same
-// share an entry, found by the identity of their fields, else by their JSON (a schema written
-// inline as a class field is a new object in every instance); instances that say otherwise, e.g.
-// `new Proxy('a', schemaA)` and `new Proxy('b', schemaB)`, are two definitions.
-const byClass = new WeakMap<object, Known[]>();
-
-/**
- * @internal The entry of an instance's definition: built by `build()` the first time an instance
- * of its class says what `fields` say, and the same entry for every instance that says it again.
- */
-export function definedOnce<Entry>(
-  instance: object,
-  fields: readonly unknown[],
-  build: () => Entry,
-): Entry {
-  let known = byClass.get(instance.constructor);
-  if (known === undefined) {
-    known = [];
-    byClass.set(instance.constructor, known);
-  }
-  let found = known.find((one) => one.fields.every((field, index) => field === fields[index]));
-  if (found === undefined) {
-    const json = JSON.stringify(fields);
-    found = known.find((one) => one.json === json);
-    if (found === undefined) {
-      found = { fields, json, entry: build() };
-      known.push(found);
-    }
-  }
-  return found.entry as Entry;
 }

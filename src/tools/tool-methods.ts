@@ -355,6 +355,17 @@ function reported(call: ToolCall, outcome: ToolOutcome, failure: unknown): void 
 /** @internal The key of the server's `tools/call`, which answers at once when it can. */
 export const CALL_TOOL = Symbol('callTool');
 
+/** A server's tools, declared by the tools feature and merged into `MCPServerBase`. */
+export interface ToolsFeature {
+  /**
+   * The server's tools by name, in the order `tools/list` lists them; see {@link toolsByName}. Build
+   * the map once, at module level, when the tools do not depend on the request: a server made per
+   * request then costs next to nothing. None by default: a server without tools does not declare
+   * the `tools` capability.
+   */
+  readonly tools: ReadonlyMap<string, AnyTool>;
+}
+
 /** @internal What the tools feature asks of a server: its tools, typed, and its list and call. */
 export interface ToolsServer extends ServerCore {
   readonly tools: ReadonlyMap<string, AnyTool>;
