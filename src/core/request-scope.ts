@@ -7,15 +7,13 @@
 
 import { LOG_LEVELS } from '../era/modern-revision.js';
 import type { Era } from '../era/protocol-versions.js';
+import { readElicitation, readRoots, readSampling } from '../input/answer-readers.js';
 import {
   ask,
   canAsk,
   type ElicitAnswer,
   type ElicitContent,
   type InputKind,
-  readElicitation,
-  readRoots,
-  readSampling,
 } from '../input/input-requests.js';
 import type { HttpHeaders } from '../wire/http-headers.js';
 import type {

@@ -20,16 +20,10 @@ import { mcpserverToolCalled, type ToolOutcome } from '../core/signals.js';
 import { checkParameterHeaders, hasCapabilities } from '../era/modern-revision.js';
 import { resultFor, toolFor, versionOf } from '../era/version-shaping.js';
 import { asksInput } from '../input/input-requests.js';
-import {
-  deepFreeze,
-  ErrorCode,
-  isObject,
-  isPromiseLike,
-  sharedResults,
-  utf8Length,
-} from '../jsonrpc.js';
+import { deepFreeze, ErrorCode, isObject, isPromiseLike, sharedResults } from '../jsonrpc.js';
 import { type AnyTool, CALL, type CallAnswer, isRefusal, MCPToolBase } from '../tool-base.js';
 import type { CallToolResult, ListToolsResult, Tool } from '../wire/types.js';
+import { argumentsProblem } from './argument-limits.js';
 
 /**
  * Key tools by name, in the order given, refusing two with one name. A `Map`, so that a tool
@@ -91,61 +85,6 @@ export async function verifyTools(tools: Iterable<AnyTool>): Promise<void> {
   if (found.length > 0) {
     throw new Error(`tools that cannot be served:\n${found.map((line) => `- ${line}`).join('\n')}`);
   }
-}
-
-// An upper bound of a value's JSON size in bytes, without serializing it: a string's every unit
-// may take 6 bytes (`\u001f`), a number 24; -1 when it nests deeper than `max` levels (recursion
-// stops there, so a value nested 100,000 deep costs no more than one nested `max` deep), and
-// Infinity for a value JSON cannot carry, which the exact count then finds.
-function sizeBound(value: unknown, max: number, depth = 1): number {
-  switch (typeof value) {
-    case 'string':
-      return 2 + 6 * value.length;
-    case 'number':
-      return 24;
-    case 'boolean':
-      return 5;
-    case 'undefined':
-      return 0;
-    case 'object':
-      break;
-    default:
-      return Number.POSITIVE_INFINITY;
-  }
-  if (value === null) return 4;
-  if (depth > max) return -1;
-  let bound = 2;
-  if (Array.isArray(value)) {
-    for (const item of value) {
-      const size = sizeBound(item, max, depth + 1);
-      if (size < 0) return -1;
-      bound += size + 1;
-    }
-    return bound;
-  }
-  for (const key in value) {
-    const size = sizeBound((value as Record<string, unknown>)[key], max, depth + 1);
-    if (size < 0) return -1;
-    bound += 6 * key.length + size + 4;
-  }
-  return bound;
-}
-
-function argumentsProblem(server: ToolsServer, args: Record<string, unknown>): string | undefined {
-  const { maxArgumentsDepth = 32, maxArgumentsBytes = 1024 * 1024 } = server;
-  const bound = sizeBound(args, maxArgumentsDepth);
-  if (bound < 0) return `arguments: nest deeper than ${maxArgumentsDepth} levels`;
-  if (bound <= maxArgumentsBytes) return undefined;
-  let json: string;
-  try {
-    json = JSON.stringify(args);
-  } catch {
-    return 'arguments: are not JSON';
-  }
-  const size = utf8Length(json);
-  return size > maxArgumentsBytes
-    ? `arguments: are ${size} bytes of JSON, more than ${maxArgumentsBytes}`
-    : undefined;
 }
 
 // The whole list of a tools map, by protocol version, when it is the same for every request:
