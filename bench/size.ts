@@ -27,9 +27,11 @@ import { build, type Plugin } from 'esbuild';
  * 2026-07-28's notifications/cancelled: 22.39 KiB; then 0.47 KiB for input requests' answers
  * bound to their questions, the params signed in RFC 8785 canonical JSON, and a list of state
  * keys; then 0.17 KiB for two instances of one tool or prompt class made two definitions, the
- * server's name written once and scope.server: 23.12 KiB), and a small margin. 14 KiB is the aim.
+ * server's name written once and scope.server: 23.12 KiB; then 4.07 KiB for the Tasks extension:
+ * its lifecycle, the embedded store, tasksIn() and the task methods: 27.19 KiB), and a small
+ * margin. 14 KiB is the aim.
  */
-export const BUDGET = 23.14 * 1024;
+export const BUDGET = 27.21 * 1024;
 
 /**
  * The budget of a tools-only server's bundle, in gzipped bytes: every server has the handshake, the
@@ -42,9 +44,11 @@ export const BUDGET = 23.14 * 1024;
  * prompts and resources: 15.94 KiB; then for every method's time limit: 16.00 KiB; then 0.46 KiB
  * for input requests' answers bound to their questions, RFC 8785 canonical params and a list of
  * state keys; then 0.17 KiB for two instances of one tool class made two tools, the server's name
- * written once and scope.server: 16.64 KiB); 8 KiB is the aim.
+ * written once and scope.server: 16.64 KiB; then 0.23 KiB for what a tool needs to run as a task
+ * (taskSupport, scope.runAsTask(), the tasks' methods looked up: the tasks themselves come with
+ * tasksIn()): 16.89 KiB); 8 KiB is the aim.
  */
-export const TOOLS_ONLY_BUDGET = 16.66 * 1024;
+export const TOOLS_ONLY_BUDGET = 16.91 * 1024;
 
 /** What a tools-only server imports. */
 export const TOOLS_ONLY_ENTRY =

@@ -22,10 +22,13 @@ import {
   type JSONSchema,
   MCPServerBase,
   MCPToolBase,
+  memoryTaskStore,
+  ProtocolError,
   promptsByName,
   resourcesByUri,
   type ToolArguments,
   ToolError,
+  tasksIn,
   templatesByUriTemplate,
   toolsByName,
 } from 'mcp-protocol-core';
@@ -565,6 +568,149 @@ const PromptWithImage = definePrompt({
   ],
 });
 
+// --- The Tasks extension's fixtures (the tasks-* scenarios of 0.2.0-alpha.12). ---
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    });
+  });
+
+const Greet = defineTool({
+  name: 'greet',
+  title: 'Greet',
+  description: 'Greets by name, at once: never a task.',
+  readOnly: true,
+  openWorld: false,
+  argumentsSchema: { type: 'object', properties: { name: { type: 'string' } } },
+  run: ({ name = 'World' }) => `Hello, ${name}!`,
+});
+
+const SlowCompute = defineTool({
+  name: 'slow_compute',
+  title: 'Slow compute',
+  description: 'Sleeps for some seconds: as a task from one second on, when the client can.',
+  readOnly: true,
+  openWorld: false,
+  argumentsSchema: {
+    type: 'object',
+    properties: {
+      seconds: { type: 'number', minimum: 0, maximum: 600 },
+      label: { type: 'string' },
+    },
+    required: ['seconds'],
+  },
+  taskSupport: 'optional',
+  run: async ({ seconds, label }, scope) => {
+    if (seconds >= 1) await scope.runAsTask();
+    await sleep(seconds * 1000, scope.signal);
+    return `Computed ${label ?? 'it'} in ${seconds} s.`;
+  },
+});
+
+const FailingJob = defineTool({
+  name: 'failing_job',
+  title: 'Failing job',
+  description: 'Works a second, then fails as a tool: a task completed with isError.',
+  readOnly: true,
+  openWorld: false,
+  argumentsSchema: NO_ARGUMENTS,
+  taskSupport: 'required',
+  run: async (_args, scope) => {
+    await sleep(1000, scope.signal);
+    throw new ToolError('The job failed.');
+  },
+});
+
+const ProtocolErrorJob = defineTool({
+  name: 'protocol_error_job',
+  title: 'Protocol error job',
+  description: 'Works a moment, then fails with a JSON-RPC error: a failed task.',
+  readOnly: true,
+  openWorld: false,
+  argumentsSchema: NO_ARGUMENTS,
+  taskSupport: 'required',
+  run: async (_args, scope) => {
+    await sleep(200, scope.signal);
+    throw new ProtocolError(-32603, 'The job hit an internal error.');
+  },
+});
+
+const ConfirmDelete = defineTool({
+  name: 'confirm_delete',
+  title: 'Confirm delete',
+  description: 'Asks, in its task, to confirm deleting a file.',
+  openWorld: false,
+  argumentsSchema: {
+    type: 'object',
+    properties: { filename: { type: 'string' } },
+    required: ['filename'],
+  },
+  taskSupport: 'required',
+  run: async ({ filename }, scope) => {
+    const answer = await scope.elicit('confirm_delete', {
+      message: `Delete ${filename}?`,
+      requestedSchema: {
+        type: 'object',
+        properties: { confirm: { type: 'boolean' } },
+        required: ['confirm'],
+      },
+    });
+    return answer.action === 'accept' && answer.content.confirm
+      ? `Deleted ${filename}.`
+      : `Kept ${filename}.`;
+  },
+});
+
+const partForm = (message: string) =>
+  ({
+    message,
+    requestedSchema: {
+      type: 'object',
+      properties: { name: { type: 'string' }, confirm: { type: 'boolean' } },
+    },
+  }) as const;
+
+const MultiInput = defineTool({
+  name: 'multi_input',
+  title: 'Multi input',
+  description: 'Asks two questions at once, in its task.',
+  readOnly: true,
+  openWorld: false,
+  argumentsSchema: NO_ARGUMENTS,
+  taskSupport: 'required',
+  run: async (_args, scope) => {
+    const answers = await Promise.all([
+      scope.elicit('part_1', partForm('The first part?')),
+      scope.elicit('part_2', partForm('The second part?')),
+    ]);
+    return `Answered: ${answers.map((answer) => answer.action).join(', ')}.`;
+  },
+});
+
+const TaskAfterName = defineTool({
+  name: 'test_tool_with_task',
+  title: 'A task after a name',
+  description: 'Asks for a name in the call, then greets as a task.',
+  readOnly: true,
+  openWorld: false,
+  argumentsSchema: NO_ARGUMENTS,
+  taskSupport: 'required',
+  inputBeforeTask: true,
+  run: async (_args, scope) => {
+    const answer = await scope.elicit('user_name', nameForm('What is your name?'));
+    await scope.runAsTask();
+    await sleep(500, scope.signal);
+    return answer.action === 'accept' ? `Hello, ${answer.content.name}!` : 'Hello, stranger.';
+  },
+});
+
+// Per process, as the state key is; replicas would share a Redis store.
+const TASKS = tasksIn(memoryTaskStore(), { pollIntervalMs: 200 });
+
 const STATE_KEY = crypto.getRandomValues(new Uint8Array(32));
 
 /** The server of the conformance suite's test tools. */
@@ -592,7 +738,15 @@ export class ConformanceServer extends MCPServerBase {
     new InputMultiRound(),
     new InputTamperedState(),
     new InputCapabilities(),
+    new Greet(),
+    new SlowCompute(),
+    new FailingJob(),
+    new ProtocolErrorJob(),
+    new ConfirmDelete(),
+    new MultiInput(),
+    new TaskAfterName(),
   );
+  override readonly tasks = TASKS;
   override readonly resources = resourcesByUri(new StaticText(), new StaticBinary());
   override readonly resourceTemplates = templatesByUriTemplate(new TemplateData());
   override readonly prompts = promptsByName(

@@ -8,12 +8,13 @@
 // that its expected-failures file does not list, or one that it lists passes. Exits 1 if any run
 // failed.
 //
-// Four runs: the handshake era with 0.1.16 (its active and pending suites, protocol 2025-11-25),
+// Five runs: the handshake era with 0.1.16 (its active and pending suites, protocol 2025-11-25),
 // and the stateless 2026-07-28 revision with 0.2.0-alpha.12: the revision's requirement set
 // (`--requirements 2026-07-28`, which also runs, but does not score, the tasks-* extension and the
 // pending scenarios), and the pending suite at that version (`--suite pending --spec-version
 // 2026-07-28`: json-schema-2020-12, http-header-validation, http-custom-header-server-validation),
-// so that the pending scenarios are held to the expected-failures file too.
+// so that the pending scenarios are held to the expected-failures file too; and the Tasks
+// extension's scenarios, each by name, which count only when all their checks ran and succeeded.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -39,7 +40,25 @@ interface SuiteRun {
   expectedFailures: string;
   /** Killed, and failed, when it takes longer: a scenario that waits must not hold CI. */
   timeoutMs: number;
+  /**
+   * Extension scenarios, each run by name (`--scenario`): one counts only when its checks ran and
+   * succeeded, since a server that does not declare the extension has them all skipped.
+   */
+  scenarios?: readonly string[];
 }
+
+// The Tasks extension's scenarios; tasks-status-notifications is skipped by the suite itself.
+const TASK_SCENARIOS = [
+  'tasks-capability-negotiation',
+  'tasks-lifecycle',
+  'tasks-wire-fields',
+  'tasks-request-state-removal',
+  'tasks-mrtr-input',
+  'tasks-request-headers',
+  'tasks-dispatch-and-envelope',
+  'tasks-required-task-error',
+  'tasks-mrtr-composition',
+];
 
 const RUNS: SuiteRun[] = [
   {
@@ -69,6 +88,14 @@ const RUNS: SuiteRun[] = [
     options: ['--suite', 'pending', '--spec-version', '2026-07-28'],
     expectedFailures: 'conformance/expected-failures-2026.yml',
     timeoutMs: 60_000,
+  },
+  {
+    name: '2026-tasks',
+    suite: 'conformance-0.2',
+    options: [],
+    expectedFailures: 'conformance/expected-failures-2026.yml',
+    timeoutMs: 60_000,
+    scenarios: TASK_SCENARIOS,
   },
 ];
 
@@ -134,43 +161,59 @@ async function runSuite(
   const out = join(RESULTS, run.name);
   rmSync(out, { recursive: true, force: true });
   await mkdir(out, { recursive: true });
-  const args = [
-    suiteEntry(run.suite),
-    'server',
-    '--url',
-    url,
-    ...run.options,
-    '--expected-failures',
-    join(ROOT, run.expectedFailures),
-    '--output-dir',
-    out,
-  ];
   const log = createWriteStream(join(out, 'output.txt'));
   const started = performance.now();
+  let output = '';
+  let exitCode: number | null = 0;
+  let timedOut = false;
+  for (const scenario of run.scenarios ?? [undefined]) {
+    const args = [
+      suiteEntry(run.suite),
+      'server',
+      '--url',
+      url,
+      ...run.options,
+      ...(scenario === undefined ? [] : ['--scenario', scenario]),
+      '--expected-failures',
+      join(ROOT, run.expectedFailures),
+      '--output-dir',
+      out,
+    ];
+    const ran = await runOnce(args, run.timeoutMs, (chunk) => {
+      output += chunk.toString();
+      log.write(chunk);
+    });
+    if (ran.exitCode !== 0) exitCode = ran.exitCode;
+    timedOut ||= ran.timedOut;
+  }
+  await new Promise((resolve) => log.end(resolve));
+  const seconds = (performance.now() - started) / 1000;
+  return { run, scored, exitCode, timedOut, seconds, output };
+}
+
+// One invocation of a suite, killed past its time.
+async function runOnce(
+  args: string[],
+  timeoutMs: number,
+  collect: (chunk: Buffer) => void,
+): Promise<{ exitCode: number | null; timedOut: boolean }> {
   const child: ChildProcess = spawn(NODE, args, {
     cwd: ROOT,
     env: { ...process.env, PATH: `${NODE_BIN}${delimiter}${process.env.PATH ?? ''}` },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  const collect = (chunk: Buffer) => {
-    output += chunk.toString();
-    log.write(chunk);
-  };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
     child.kill('SIGKILL');
-  }, run.timeoutMs);
+  }, timeoutMs);
   const exitCode = await new Promise<number | null>((resolve, reject) => {
     child.once('error', reject);
     child.once('close', (code) => resolve(code));
   }).finally(() => clearTimeout(timer));
-  await new Promise((resolve) => log.end(resolve));
-  const seconds = (performance.now() - started) / 1000;
-  return { run, scored, exitCode, timedOut, seconds, output };
+  return { exitCode, timedOut };
 }
 
 interface Check {
@@ -207,7 +250,7 @@ function listedUnder(output: string, heading: string): string[] {
 }
 
 function summarize({ run, scored, exitCode, timedOut, seconds, output }: Outcome): boolean {
-  const ok = exitCode === 0 && !timedOut;
+  let ok = exitCode === 0 && !timedOut;
   const count = (checks: Check[], status: string) =>
     checks.filter((check) => check.status === status).length;
   const passed: string[] = [];
@@ -222,6 +265,12 @@ function summarize({ run, scored, exitCode, timedOut, seconds, output }: Outcome
     ) as [number, number, number];
     const note = warning > 0 ? `, ${warning} warning${warning > 1 ? 's' : ''}` : '';
     const result = `${scenario} ${success}/${failure}${note}`;
+    // An extension scenario counts when every check ran and succeeded.
+    if (run.scenarios !== undefined && (success === 0 || success !== checks.length)) {
+      ok = false;
+      failed.push(`${result} (${checks.length - success - failure - warning} skipped)`);
+      continue;
+    }
     if (scored !== undefined && !scored.has(scenario)) {
       notScored.push(`${failure + warning === 0 ? '✓' : '✗'} ${result}`);
       continue;
@@ -230,6 +279,12 @@ function summarize({ run, scored, exitCode, timedOut, seconds, output }: Outcome
     checksFailed += failure;
     warnings += warning;
     (failure + warning === 0 ? passed : failed).push(result);
+  }
+  const ran = checksByScenario(run);
+  for (const scenario of run.scenarios ?? []) {
+    if (ran.has(scenario)) continue;
+    ok = false;
+    failed.push(`${scenario} (not run)`);
   }
   const verdict = timedOut ? `timed out after ${run.timeoutMs / 1000} s` : `exit ${exitCode}`;
   console.log(

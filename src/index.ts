@@ -145,8 +145,24 @@ export {
 } from './schema.js';
 export { MCPServerBase } from './server-base.js';
 export {
+  type TaskError,
+  type TaskQuestion,
+  type TaskStatus,
+  TaskStoreError,
+  type TaskView,
+} from './tasks/lifecycle.js';
+export { type MemoryTaskStoreOptions, memoryTaskStore } from './tasks/memory-store.js';
+export type { StoredTask, TaskStore } from './tasks/store.js';
+export {
+  TASKS_EXTENSION,
+  type Tasks,
+  type TasksOptions,
+  tasksIn,
+} from './tasks/task-feature.js';
+export {
   type AnyTool,
   MCPToolBase,
+  type TaskSupport,
   type ToolOutput,
   ToolTimeoutError,
 } from './tool-base.js';

@@ -36,6 +36,7 @@ import { runWithInput } from './input/input-requests.js';
 import { dump, ErrorCode, errorResponse, HANDLE_NOW } from './jsonrpc.js';
 import type { PromptsFeature } from './prompts/prompt-methods.js';
 import type { ResourcesFeature } from './resources/resource-methods.js';
+import { TASKS_EXTENSION, type TasksFeature } from './tasks/extension.js';
 import {
   CALL_TOOL,
   callTool,
@@ -67,7 +68,8 @@ export interface MCPServerBase
   extends ServerOptions,
     ToolsFeature,
     ResourcesFeature,
-    PromptsFeature {}
+    PromptsFeature,
+    TasksFeature {}
 
 /**
  * An MCP server: answers the JSON-RPC messages of one POST request with its tools.
@@ -299,7 +301,13 @@ export abstract class MCPServerBase {
    * @returns The discovery result; its caching hints ({@link discoverCache}) are added after.
    */
   discover(): Result {
-    return discoverResult(this);
+    const result = discoverResult(this);
+    // An extension of 2026-07-28 only: never offered in the handshake era.
+    if (this.tasks !== undefined) {
+      const capabilities = result.capabilities as ServerCapabilities;
+      capabilities.extensions = { ...capabilities.extensions, [TASKS_EXTENSION]: {} };
+    }
+    return result;
   }
 
   /**

@@ -51,6 +51,10 @@ export interface AnyTool {
   readonly requiredClientCapabilities?: ClientCapabilities | undefined;
   /** The OAuth scopes a request must be granted to see the tool and call it. */
   readonly requiredScopes?: readonly string[] | undefined;
+  /** Whether a call may be answered with a task; see {@link MCPToolBase.taskSupport}. */
+  readonly taskSupport?: TaskSupport | undefined;
+  /** Whether a tool that must run as a task asks for input first; see {@link MCPToolBase}. */
+  readonly inputBeforeTask?: boolean | undefined;
   /** Compile the validators now, not at the first call; see {@link MCPToolBase.compileSchemas}. */
   compileSchemas?(): Promise<void>;
 }
@@ -63,6 +67,9 @@ interface Compiled {
   validateOutput: Validator | Promise<Validator> | undefined;
   copyArguments: boolean;
 }
+
+/** Whether a tool's call may be answered with a task: never, as it decides, or always. */
+export type TaskSupport = 'forbidden' | 'optional' | 'required';
 
 /** @internal The key of {@link MCPToolBase}'s call that answers at once when it can. */
 export const CALL = Symbol('call');
@@ -160,6 +167,21 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
    * that it timed out. The server's `toolTimeoutMs` when left out.
    */
   declare readonly timeoutMs?: number | undefined;
+  /**
+   * Whether a call may be answered with a task (the Tasks extension, 2026-07-28), which its client
+   * polls: `forbidden` (the default), `optional` (the tool decides per call, by calling
+   * `scope.runAsTask()`), or `required` (always a task: a 2026-07-28 client that does not declare
+   * the extension is refused with -32021). A handshake-era client waits for the result, as for
+   * any tool. The server needs `tasks` ({@link tasksIn}).
+   */
+  declare readonly taskSupport?: TaskSupport | undefined;
+  /**
+   * A tool with `taskSupport: 'required'` that asks for input (`scope.elicit()`) before it is worth
+   * a task: it runs in the call until it calls `scope.runAsTask()` (or ends, a task already
+   * completed), so that what it asks first is asked in the call itself. Without it, the task is
+   * made before the tool runs.
+   */
+  declare readonly inputBeforeTask?: boolean | undefined;
 
   /**
    * Run the tool.

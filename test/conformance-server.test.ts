@@ -121,6 +121,13 @@ conformance('tools/list: the test tools, each with a description', async () => {
       'test_input_required_result_multi_round',
       'test_input_required_result_tampered_state',
       'test_input_required_result_capabilities',
+      'greet',
+      'slow_compute',
+      'failing_job',
+      'protocol_error_job',
+      'confirm_delete',
+      'multi_input',
+      'test_tool_with_task',
     ],
   );
   for (const tool of tools) {
@@ -408,7 +415,14 @@ conformance('2026-07-28: server/discover', async () => {
   assert.equal(body.result, {
     resultType: 'complete',
     supportedVersions: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'],
-    capabilities: { logging: {}, tools: {}, resources: {}, prompts: {}, completions: {} },
+    capabilities: {
+      logging: {},
+      tools: {},
+      resources: {},
+      prompts: {},
+      completions: {},
+      extensions: { 'io.modelcontextprotocol/tasks': {} },
+    },
     instructions: 'Test tools for the MCP conformance suite.',
     ttlMs: 3_600_000,
     cacheScope: 'public',

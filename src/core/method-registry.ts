@@ -54,8 +54,11 @@ export interface Method<Server extends ServerCore = ServerCore> {
   readonly capabilitySince?: string;
   /** Whether a server has the capability: e.g. some tools. Required with `capability`. */
   readonly has?: (server: Server) => boolean;
-  /** The param that a 2026-07-28 `Mcp-Name` header mirrors: a tool's `name`, a resource's `uri`. */
-  readonly named?: 'name' | 'uri';
+  /**
+   * The param that a 2026-07-28 `Mcp-Name` header mirrors: a tool's `name`, a resource's `uri`, a
+   * task's `taskId`.
+   */
+  readonly named?: 'name' | 'uri' | 'taskId';
   /**
    * The method may ask its client for input (2026-07-28): it reads `inputResponses` and
    * `requestState`, and may answer `input_required`. The specification allows it of `tools/call`,
@@ -261,7 +264,8 @@ export function methodOf(server: ServerCore, name: string): Method<never> | unde
       prompts[FEATURE]?.[at]?.get(name);
     if (found !== undefined) return found;
   }
-  return undefined;
+  // The Tasks extension's methods come with the server's tasks (see tasksIn).
+  return ((server as { tasks?: unknown }).tasks as Tagged | undefined)?.[FEATURE]?.[0]?.get(name);
 }
 
 /**

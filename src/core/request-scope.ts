@@ -130,6 +130,10 @@ export class RequestScope<Server extends ServerCore = ServerCore> {
    * `WeakMap`, whose entry every request would add for the collector to clear.
    */
   declare round: unknown;
+  /** The id of the task the request runs in (the Tasks extension), when it runs in one. */
+  declare task: string | undefined;
+  /** @internal Makes the call a task: set while a tool that may run as one runs in its request. */
+  declare toTask: (() => Promise<void>) | undefined;
 
   /**
    * @param era - The request's era; the handshake era's by default.
@@ -161,6 +165,31 @@ export class RequestScope<Server extends ServerCore = ServerCore> {
     this.lastProgress = Number.NEGATIVE_INFINITY;
     this.state = undefined;
     this.round = undefined;
+    this.task = undefined;
+    this.toTask = undefined;
+  }
+
+  /**
+   * Go on as a task (the Tasks extension, 2026-07-28): the client's `tools/call` is answered now
+   * with a task, which it polls, and the tool goes on after the answer. For a tool with
+   * `taskSupport`, whose client declares the extension; otherwise, and in a task already, it
+   * resolves at once and the tool goes on as it was. Ask what a task needs to know (`elicit`)
+   * before calling it, to ask it in the call itself; what is asked after puts the task in
+   * `input_required`, answered with `tasks/update`.
+   *
+   * @returns A promise that resolves once the task exists.
+   *
+   * @example
+   * ```ts
+   * run: async ({ seconds }, scope) => {
+   *   if (seconds > 1) await scope.runAsTask(); // the client is answered with a task here
+   *   await sleep(seconds * 1000, scope.signal);
+   *   return `slept ${seconds} s`;
+   * }
+   * ```
+   */
+  runAsTask(): Promise<void> {
+    return this.toTask?.() ?? Promise.resolve();
   }
 
   /**
@@ -298,7 +327,8 @@ export class RequestScope<Server extends ServerCore = ServerCore> {
 
   /** @internal Cancel the request: its signal aborts, and its answer is dropped. */
   cancel(): void {
-    if (this.cancelled) return;
+    // A request that became a task is cancelled by tasks/cancel only.
+    if (this.cancelled || this.task !== undefined) return;
     this.cancelled = true;
     this.cancellable = true;
     this.notify = undefined;

@@ -96,8 +96,8 @@ export class InputUnavailableError extends ProtocolError {
   }
 }
 
-// One round of a request: the answers it came with, what the method read and asked.
-interface Round {
+/** @internal One round of a request: the answers it came with, what the method read and asked. */
+export interface Round {
   /** The answers: this call's `inputResponses`, then earlier rounds' (which win). */
   readonly answers: Readonly<Record<string, unknown>>;
   /** What the signed state says was asked: the digest of each key's question. */
@@ -112,7 +112,8 @@ interface Round {
   fault?: TypeError;
 }
 
-const roundOf = (scope: AskingScope) => scope.round as Round | undefined;
+/** @internal The round a scope is in. */
+export const roundOf = (scope: AskingScope) => scope.round as Round | undefined;
 
 // What a missing answer throws, to stop the method: its round answers input_required.
 class InputRequired extends Error {

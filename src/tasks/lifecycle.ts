@@ -61,6 +61,7 @@ export interface TaskLifecycleOptions {
 
 /** A store that failed, or whose task could not be read: answered as the store being unavailable. */
 export class TaskStoreError extends Error {
+  /** The error's name, for logs. */
   override name = 'TaskStoreError';
 }
 
@@ -95,7 +96,10 @@ export class TaskLifecycle {
    * Make a task for a principal, `working`, with this process's lease: resolves once the store
    * holds it, so that a `tasks/get` on any replica finds it.
    */
-  async create(principal: string | null): Promise<TaskView> {
+  async create(
+    principal: string | null,
+    carried?: { answers: Record<string, unknown>; digests: Record<string, string> },
+  ): Promise<TaskView> {
     const time = this.now();
     for (let attempt = 0; attempt < 3; attempt++) {
       const task: Stored = {
@@ -109,6 +113,11 @@ export class TaskLifecycle {
         pollMs: this.pollIntervalMs,
         lease: { owner: this.owner, until: time + this.leaseMs },
       };
+      // The answers the call read before it became a task: its runs read them again.
+      if (carried !== undefined && Object.keys(carried.digests).length > 0) {
+        task.answers = carried.answers;
+        task.digests = carried.digests;
+      }
       if (
         await this.#call(() => this.store.create(task.id, JSON.stringify(task), this.#expiry(task)))
       )

@@ -31,6 +31,8 @@ export interface StoredTask {
  *
  * @example A store over a Map
  * ```ts
+ * import type { TaskStore } from 'mcp-protocol-core';
+ *
  * const tasks = new Map<string, { value: string; version: number }>();
  * const store: TaskStore = {
  *   async create(id, value) {

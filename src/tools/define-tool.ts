@@ -8,7 +8,7 @@ import { withFields } from '../core/definitions.js';
 import type { RequestScope } from '../core/request-scope.js';
 import type { ToolArguments } from '../json-schema/typed-arguments.js';
 import type { FromSchema, JSONSchema } from '../schema.js';
-import { MCPToolBase, type ToolOutput } from '../tool-base.js';
+import { MCPToolBase, type TaskSupport, type ToolOutput } from '../tool-base.js';
 import type { ClientCapabilities, ContentBlock, Meta } from '../wire/types.js';
 
 /**
@@ -71,6 +71,10 @@ export interface ToolSpec<Schema extends JSONSchema, Output extends JSONSchema =
   requiredScopes?: readonly string[];
   /** The most milliseconds a call may take; the server's `toolTimeoutMs` when left out. */
   timeoutMs?: number;
+  /** Whether a call may be answered with a task (default `forbidden`); see `MCPToolBase`. */
+  taskSupport?: TaskSupport;
+  /** A tool that must run as a task asks for input first; see `MCPToolBase.inputBeforeTask`. */
+  inputBeforeTask?: boolean;
   /** Run the tool, with the validated arguments typed from the schema. */
   run(
     args: ToolArguments<Schema>,
@@ -98,6 +102,8 @@ const TOOL_FIELDS = [
   'requiredClientCapabilities',
   'requiredScopes',
   'timeoutMs',
+  'taskSupport',
+  'inputBeforeTask',
 ];
 
 /** A tool class made by {@link defineTool}. */

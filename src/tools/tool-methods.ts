@@ -22,7 +22,7 @@ import { resultFor, toolFor, versionOf } from '../era/version-shaping.js';
 import { asksInput } from '../input/input-requests.js';
 import { deepFreeze, ErrorCode, isObject, isPromiseLike, sharedResults } from '../jsonrpc.js';
 import { type AnyTool, CALL, type CallAnswer, isRefusal, MCPToolBase } from '../tool-base.js';
-import type { CallToolResult, ListToolsResult, Tool } from '../wire/types.js';
+import type { CallToolResult, ListToolsResult, Result, Tool } from '../wire/types.js';
 import { argumentsProblem } from './argument-limits.js';
 
 /**
@@ -185,6 +185,45 @@ export function callTool(
       400,
     );
   }
+  // A call that its tasks take on keeps the time they give it.
+  if (scope.task === undefined) scope.timeoutMs = server.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
+  const support = tool.taskSupport;
+  // A tool that may run as a task, in a 2026-07-28 request not yet in one: its tasks decide.
+  if (
+    (support === 'optional' || support === 'required') &&
+    scope.era === 'modern' &&
+    scope.task === undefined
+  ) {
+    const tasks = (server as { tasks?: unknown }).tasks as TaskCaller | undefined;
+    if (tasks !== undefined) {
+      return tasks.call(server, tool, scope, (inScope) =>
+        runTool(server, tool, name, args, inScope),
+      ) as never;
+    }
+    if (support === 'required') {
+      throw new TypeError(`${name} must run as a task, and its server has no tasks (tasksIn())`);
+    }
+  }
+  return runTool(server, tool, name, args, scope);
+}
+
+// What the tools' call needs of a server's tasks (see tasksIn), without a dependency on them.
+interface TaskCaller {
+  call(
+    server: ToolsServer,
+    tool: AnyTool,
+    scope: RequestScope,
+    run: (scope: RequestScope) => CallToolResult | Promise<CallToolResult>,
+  ): Result | Promise<Result>;
+}
+
+function runTool(
+  server: ToolsServer,
+  tool: AnyTool,
+  name: string,
+  args: Record<string, unknown> | undefined,
+  scope: RequestScope,
+): CallToolResult | Promise<CallToolResult> {
   const call: ToolCall = {
     server,
     scope,
@@ -197,7 +236,6 @@ export function callTool(
     // Too deep or too large, arguments are told to the LLM as any other invalid argument.
     const problem = args === undefined ? undefined : argumentsProblem(server, args);
     if (problem !== undefined) throw withoutStack(() => new InvalidArgumentsError(name, [problem]));
-    scope.timeoutMs = server.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
     // The base class's call, at once: no promise for a tool that answers at once, and no rejection
     // for arguments that are not valid. A tool that overrides call() is called as it asks.
     answer =
