@@ -28,10 +28,10 @@ import { build, type Plugin } from 'esbuild';
  * bound to their questions, the params signed in RFC 8785 canonical JSON, and a list of state
  * keys; then 0.17 KiB for two instances of one tool or prompt class made two definitions, the
  * server's name written once and scope.server: 23.12 KiB; then 4.07 KiB for the Tasks extension:
- * its lifecycle, the embedded store, tasksIn() and the task methods: 27.19 KiB), and a small
- * margin. 14 KiB is the aim.
+ * its lifecycle, the embedded store, tasksIn() and the task methods, a task's run kept alive by
+ * a serverless runtime's waitUntil: 27.23 KiB), and a small margin. 14 KiB is the aim.
  */
-export const BUDGET = 27.21 * 1024;
+export const BUDGET = 27.25 * 1024;
 
 /**
  * The budget of a tools-only server's bundle, in gzipped bytes: every server has the handshake, the

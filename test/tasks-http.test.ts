@@ -4,7 +4,12 @@
 // cancelled through the conformance server's fixtures.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type RunningServer, startConformanceServer } from '../examples/conformance-server.js';
+import {
+  ConformanceServer,
+  type RunningServer,
+  startConformanceServer,
+} from '../examples/conformance-server.js';
+import { createFetchHandler } from '../src/http.js';
 
 const EXT = 'io.modelcontextprotocol/tasks';
 const VERSION = '2026-07-28';
@@ -115,6 +120,49 @@ http('a client that does not declare the extension is refused with 400', async (
   const required = await rpc('tools/call', { name: 'failing_job', arguments: {} }, {}, {});
   assert.is(required.status, 400);
   assert.is(required.body.error.code, -32021);
+});
+
+http('on a serverless runtime, the task runs on through its waitUntil', async () => {
+  const handler = createFetchHandler(() => new ConformanceServer());
+  const kept: Promise<unknown>[] = [];
+  const ctx = { waitUntil: (work: Promise<unknown>) => void kept.push(work) };
+  const post = async (method: string, params: Record<string, unknown>) => {
+    const named = (params.taskId ?? params.name) as string;
+    const response = await handler(
+      new Request('http://localhost/mcp', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': VERSION,
+          'mcp-method': method,
+          'mcp-name': named,
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: nextId++,
+          method,
+          params: {
+            ...params,
+            _meta: {
+              'io.modelcontextprotocol/protocolVersion': VERSION,
+              'io.modelcontextprotocol/clientCapabilities': { extensions: { [EXT]: {} } },
+            },
+          },
+        }),
+      }),
+      ctx,
+    );
+    return (await response.json()) as { result: any };
+  };
+  const created = await post('tools/call', { name: 'slow_compute', arguments: { seconds: 1 } });
+  assert.is(created.result.resultType, 'task');
+  // What the runtime keeps alive settles when the task has ended, not before.
+  assert.ok(kept.length > 0);
+  assert.is((await post('tasks/get', { taskId: created.result.taskId })).result.status, 'working');
+  await Promise.all(kept);
+  const done = await post('tasks/get', { taskId: created.result.taskId });
+  assert.is(done.result.status, 'completed');
 });
 
 http.run();

@@ -134,6 +134,8 @@ export class RequestScope<Server extends ServerCore = ServerCore> {
   declare task: string | undefined;
   /** @internal Makes the call a task: set while a tool that may run as one runs in its request. */
   declare toTask: (() => Promise<void>) | undefined;
+  /** @internal What keeps work alive past the answer (a task's run): the request's context. */
+  declare context: { waitUntil?(work: Promise<unknown>): void } | undefined;
 
   /**
    * @param era - The request's era; the handshake era's by default.
@@ -167,6 +169,7 @@ export class RequestScope<Server extends ServerCore = ServerCore> {
     this.round = undefined;
     this.task = undefined;
     this.toTask = undefined;
+    this.context = undefined;
   }
 
   /**

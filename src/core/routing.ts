@@ -60,6 +60,12 @@ export interface RequestContext {
    * all granted is not listed, and its use is refused (403 over HTTP). None when left out.
    */
   grantedScopes?: readonly string[] | undefined;
+  /**
+   * Keep work alive after the answer has gone, as Cloudflare Workers' `ctx.waitUntil` does: a
+   * task's run (the Tasks extension), which outlives the `tools/call` that made it. The HTTP layer
+   * passes its request's `waitUntil`. Without it, the work runs on as the process does.
+   */
+  waitUntil?(work: Promise<unknown>): void;
 }
 
 /** A message that is a request or a notification of its era, to be answered by a method. */
@@ -241,6 +247,7 @@ function modern(
     headers,
   );
   scope.server = server;
+  scope.context = context;
   if (context.grantedScopes !== undefined) scope.grantedScopes = context.grantedScopes;
   if (replyTo === null) return { method, params, replyTo, scope };
   if (version === undefined || scope.clientCapabilities === undefined) {

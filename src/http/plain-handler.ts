@@ -67,6 +67,10 @@ class HttpContext implements RequestContext {
   get signal(): AbortSignal | undefined {
     return this.#request.signal;
   }
+
+  waitUntil(work: Promise<unknown>): void {
+    this.#request.waitUntil?.(work);
+  }
 }
 
 function logToConsole(error: unknown): void {

@@ -177,7 +177,9 @@ function start(
     if (round.signal.aborted) return { error: { code: -32603, message: 'Stopped.' } };
     return outcomeOf(server, taskId, settled);
   };
-  void tasks.lifecycle.run(taskId, work);
+  // It never rejects. A serverless runtime (Workers' waitUntil) keeps it alive past the answer.
+  const running = tasks.lifecycle.run(taskId, work);
+  scope.context?.waitUntil?.(running);
 }
 
 // A scope for a run of a task: the caller's, with nowhere to send notifications.
