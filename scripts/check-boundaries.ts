@@ -54,6 +54,15 @@ for (const [part, rule] of Object.entries(rules)) {
   if (!existsSync(join(src, part)))
     problems.push(`scripts/boundaries.json has a rule for src/${part}, which does not exist`);
 }
+// The architecture page names every part, so that it grows with the rules.
+const page = join(root, 'docs', 'architecture.md');
+if (existsSync(page)) {
+  const text = readFileSync(page, 'utf8');
+  for (const part of Object.keys(rules)) {
+    if (!text.includes(`\`${part}\``))
+      problems.push(`docs/architecture.md does not name src/${part}`);
+  }
+}
 for (const file of files) {
   const rule = rules[partOf(file)];
   if (rule === undefined) continue;

@@ -1,7 +1,15 @@
 // The boundary check (scripts/check-boundaries.ts, rules in scripts/boundaries.json): the project
 // passes it, and a copy of it in which a part imports what its rule does not allow fails it.
 import { execFile } from 'node:child_process';
-import { appendFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -86,6 +94,16 @@ boundaries('a folder without a rule fails until it says what it holds and may im
   });
   assert.is(code, 1);
   assert.match(stderr, 'src/subscriptions/ has no rule in scripts/boundaries.json');
+});
+
+boundaries('a part the architecture page does not name fails', async () => {
+  const { code, stderr } = await checkChanged((tree) => {
+    mkdirSync(join(tree, 'docs'));
+    const page = readFileSync(join(root, 'docs', 'architecture.md'), 'utf8');
+    writeFileSync(join(tree, 'docs', 'architecture.md'), page.replaceAll('`completions/`', 'it'));
+  });
+  assert.is(code, 1);
+  assert.match(stderr, 'docs/architecture.md does not name src/completions/');
 });
 
 boundaries.run();
