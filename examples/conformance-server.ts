@@ -26,6 +26,7 @@ import {
   ProtocolError,
   promptsByName,
   resourcesByUri,
+  type Tasks,
   type ToolArguments,
   ToolError,
   tasksIn,
@@ -716,6 +717,13 @@ const STATE_KEY = crypto.getRandomValues(new Uint8Array(32));
 /** The server of the conformance suite's test tools. */
 export class ConformanceServer extends MCPServerBase {
   readonly name = 'conformance';
+
+  /** @param tasks - Where its tasks live: the process's own store by default. */
+  constructor(tasks: Tasks = TASKS) {
+    super();
+    this.tasks = tasks;
+  }
+
   override readonly tools = toolsByName(
     new SimpleText(),
     new ImageContent(),
@@ -746,7 +754,7 @@ export class ConformanceServer extends MCPServerBase {
     new MultiInput(),
     new TaskAfterName(),
   );
-  override readonly tasks = TASKS;
+  override readonly tasks: Tasks;
   override readonly resources = resourcesByUri(new StaticText(), new StaticBinary());
   override readonly resourceTemplates = templatesByUriTemplate(new TemplateData());
   override readonly prompts = promptsByName(
@@ -782,10 +790,14 @@ export interface RunningServer {
  * Start the conformance server on 127.0.0.1, in this process.
  *
  * @param port - The port; 0 for any free one.
+ * @param options - Its tasks, when they live elsewhere than in this process (Redis).
  * @returns Its URL, and a function that stops it.
  */
-export async function startConformanceServer(port = 3001): Promise<RunningServer> {
-  const mcp = nodeListener(createHttpHandler(() => new ConformanceServer()));
+export async function startConformanceServer(
+  port = 3001,
+  options: { tasks?: Tasks | undefined } = {},
+): Promise<RunningServer> {
+  const mcp = nodeListener(createHttpHandler(() => new ConformanceServer(options.tasks)));
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const path = (request.url ?? '').split('?', 1)[0];
     if (path === MCP_PATH) return void mcp(request, response);
@@ -809,6 +821,20 @@ export async function startConformanceServer(port = 3001): Promise<RunningServer
   };
 }
 
+// With REDIS_URL, tasks live in Redis (node-redis, loaded only then), as replicas would share them.
+async function redisTasks(): Promise<Tasks | undefined> {
+  const url = process.env.REDIS_URL;
+  if (url === undefined || url === '') return undefined;
+  const [{ createClient }, { redisTaskStore }] = await Promise.all([
+    import('redis'),
+    import('mcp-protocol-core/redis'),
+  ]);
+  const client = createClient({ url });
+  client.on('error', (error: Error) => console.error('redis:', error.message));
+  await client.connect();
+  return tasksIn(redisTaskStore(client), { pollIntervalMs: 200 });
+}
+
 // Run as a program (not imported): serve until SIGINT or SIGTERM. No top-level await, so that the
 // module also loads where it is compiled to CommonJS (uvu -r tsx).
 async function main(): Promise<void> {
@@ -816,7 +842,7 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`PORT must be a port number, not ${process.env.PORT}`);
   }
-  const running = await startConformanceServer(port);
+  const running = await startConformanceServer(port, { tasks: await redisTasks() });
   console.log(`MCP conformance server at ${running.url}`);
   let stopping = false;
   const stop = () => {

@@ -8,19 +8,24 @@
 // that its expected-failures file does not list, or one that it lists passes. Exits 1 if any run
 // failed.
 //
-// Five runs: the handshake era with 0.1.16 (its active and pending suites, protocol 2025-11-25),
+// Six runs: the handshake era with 0.1.16 (its active and pending suites, protocol 2025-11-25),
 // and the stateless 2026-07-28 revision with 0.2.0-alpha.12: the revision's requirement set
 // (`--requirements 2026-07-28`, which also runs, but does not score, the tasks-* extension and the
 // pending scenarios), and the pending suite at that version (`--suite pending --spec-version
 // 2026-07-28`: json-schema-2020-12, http-header-validation, http-custom-header-server-validation),
 // so that the pending scenarios are held to the expected-failures file too; and the Tasks
-// extension's scenarios, each by name, which count only when all their checks ran and succeeded.
+// extension's scenarios, each by name, which count only when all their checks ran and succeeded:
+// once with the server's tasks in this process, once in a real redis-server the script starts.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { delimiter, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createClient } from 'redis';
 import { startConformanceServer } from '../examples/conformance-server.js';
+import { tasksIn } from '../src/index.js';
+import { redisTaskStore } from '../src/redis.js';
+import { REDIS_SERVER, startRedisServer } from '../test/redis-server.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PACKAGE = join(ROOT, 'conformance');
@@ -45,6 +50,8 @@ interface SuiteRun {
    * succeeded, since a server that does not declare the extension has them all skipped.
    */
   scenarios?: readonly string[];
+  /** The server it runs against: the one of the other runs, or one whose tasks live in Redis. */
+  server?: 'redis';
 }
 
 // The Tasks extension's scenarios; tasks-status-notifications is skipped by the suite itself.
@@ -96,6 +103,15 @@ const RUNS: SuiteRun[] = [
     expectedFailures: 'conformance/expected-failures-2026.yml',
     timeoutMs: 60_000,
     scenarios: TASK_SCENARIOS,
+  },
+  {
+    name: '2026-tasks-redis',
+    suite: 'conformance-0.2',
+    options: [],
+    expectedFailures: 'conformance/expected-failures-2026.yml',
+    timeoutMs: 60_000,
+    scenarios: TASK_SCENARIOS,
+    server: 'redis',
   },
 ];
 
@@ -288,7 +304,7 @@ function summarize({ run, scored, exitCode, timedOut, seconds, output }: Outcome
   }
   const verdict = timedOut ? `timed out after ${run.timeoutMs / 1000} s` : `exit ${exitCode}`;
   console.log(
-    `\n${ok ? '✓' : '✗'} ${run.name} (${run.suite} ${run.options.join(' ') || '--suite active'}): ${verdict}, ${seconds.toFixed(1)} s`,
+    `\n${ok ? '✓' : '✗'} ${run.name} (${run.suite} ${run.scenarios ? `--scenario, ${run.scenarios.length} of them${run.server === 'redis' ? ', tasks in Redis' : ''}` : run.options.join(' ') || '--suite active'}): ${verdict}, ${seconds.toFixed(1)} s`,
   );
   console.log(
     `  checks: ${checksPassed} passed, ${checksFailed} failed, ${warnings} warnings; scenarios: ${passed.length} passed, ${failed.length} failed`,
@@ -314,12 +330,34 @@ async function main(): Promise<number> {
   const server = await startConformanceServer(0);
   console.log(`Conformance server at ${server.url}; results in conformance/results/`);
   const outcomes: Outcome[] = [];
+  let redis: Awaited<ReturnType<typeof startRedisBacked>> | undefined;
   try {
     for (const [index, run] of RUNS.entries()) {
-      outcomes.push(await runSuite(run, scored[index], server.url));
+      if (run.server !== 'redis') {
+        outcomes.push(await runSuite(run, scored[index], server.url));
+        continue;
+      }
+      if (REDIS_SERVER === undefined) {
+        console.log(
+          `\n✗ ${run.name}: redis-server is not installed (apt-get install redis-server)`,
+        );
+        outcomes.push({
+          run,
+          scored: undefined,
+          exitCode: 1,
+          timedOut: false,
+          seconds: 0,
+          output: '',
+        });
+        continue;
+      }
+      redis ??= await startRedisBacked();
+      console.log(`Conformance server with its tasks in Redis at ${redis.url}`);
+      outcomes.push(await runSuite(run, scored[index], redis.url));
     }
   } finally {
     await server.close();
+    await redis?.close();
   }
   const failures = outcomes.map(summarize).filter((ok) => !ok).length;
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
@@ -327,6 +365,25 @@ async function main(): Promise<number> {
     `\n${failures === 0 ? 'Conformance: every run passed' : `Conformance: ${failures} of ${outcomes.length} runs failed`} (${seconds} s).`,
   );
   return failures === 0 ? 0 : 1;
+}
+
+// A second conformance server, whose tasks live in a real redis-server of its own, on a free port.
+async function startRedisBacked() {
+  const redis = await startRedisServer();
+  const client = createClient({ url: redis.url });
+  client.on('error', () => {});
+  await client.connect();
+  const server = await startConformanceServer(0, {
+    tasks: tasksIn(redisTaskStore(client), { pollIntervalMs: 200 }),
+  });
+  return {
+    url: server.url,
+    async close() {
+      await server.close();
+      client.destroy();
+      await redis.close();
+    },
+  };
 }
 
 process.exitCode = await main();
