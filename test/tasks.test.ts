@@ -6,6 +6,7 @@ import {
   defineTool,
   httpStatusOf,
   MCPServerBase,
+  mcpserverToolCalled,
   memoryTaskStore,
   ProtocolError,
   type TaskStore,
@@ -458,6 +459,23 @@ tasks('tasksIn refuses options out of range', () => {
     assert.throws(() => tasksIn(memoryTaskStore(), options), /tasksIn: /);
   }
   assert.throws(() => tasksIn({} as TaskStore), /must be a TaskStore/);
+});
+
+tasks('a run stopped by tasks/cancel is reported as a cancelled call, not as a fault', async () => {
+  const outcomes: string[] = [];
+  const off = mcpserverToolCalled.connect(({ tool, outcome }) => {
+    if (tool === 'slow_compute') outcomes.push(outcome);
+  });
+  try {
+    const { result } = await call('slow_compute', { seconds: 50 });
+    assert.is(result.resultType, 'task');
+    await post(server(), 'tasks/cancel', { taskId: result.taskId });
+    await until(result.taskId, 'cancelled');
+    for (let tries = 0; outcomes.length === 0 && tries < 100; tries++) await sleep(5);
+    assert.equal(outcomes, ['cancelled']);
+  } finally {
+    off();
+  }
 });
 
 tasks.run();

@@ -152,26 +152,31 @@ function start(
 ): void {
   let pending = first;
   const work = async (round: TaskRound): Promise<TaskOutcome> => {
+    // The call's own run when the call became the task; else a run of its own, with the answers.
+    const target = pending === undefined ? taskScope(scope, taskId) : scope;
+    // The task ended while the run goes on (cancelled, or failed elsewhere): the run is stopped,
+    // and ends as a cancelled call, not as a fault of its tool.
+    round.signal.addEventListener(
+      'abort',
+      () => {
+        target.cancelled = true;
+        target.abort(round.signal.reason);
+      },
+      { once: true },
+    );
     let settled: TaskRunOutcome;
     if (pending !== undefined) {
-      round.signal.addEventListener('abort', () => scope.abort(round.signal.reason), {
-        once: true,
-      });
       settled = await pending;
       pending = undefined;
     } else {
-      const inTask = taskScope(scope, taskId);
-      enterTaskRound(inTask, round.answers, round.bound);
-      round.signal.addEventListener('abort', () => inTask.abort(round.signal.reason), {
-        once: true,
-      });
+      enterTaskRound(target, round.answers, round.bound);
       let result: CallToolResult | Promise<CallToolResult>;
       try {
-        result = run(inTask);
+        result = run(target);
       } catch (error) {
         result = Promise.reject(error);
       }
-      settled = await settleTaskRun(inTask, result);
+      settled = await settleTaskRun(target, result);
     }
     // A run stopped because its task ended (cancelled, or failed elsewhere) has nothing to say.
     if (round.signal.aborted) return { error: { code: -32603, message: 'Stopped.' } };
