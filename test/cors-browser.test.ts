@@ -179,6 +179,7 @@ browser('a page of a listed origin lists and calls the demo project tools', asyn
       'read_blog',
       'count_mentions',
       'summarise_document',
+      'index_documents',
     ],
   );
   const read = await call(allowed, demoUrl, 'tools/call', {

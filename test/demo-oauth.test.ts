@@ -52,7 +52,7 @@ async function tools(demo: Demo, token: string) {
   }
 }
 
-const TOOLS = ['search_logs', 'get_health', 'list_users', 'get_user', 'clear_log'];
+const TOOLS = ['search_logs', 'get_health', 'list_users', 'get_user', 'clear_log', 'purge_log'];
 
 const local = suite<{ demo: Demo }>('the demo, with its local authorization server', {
   demo: undefined as never,

@@ -55,6 +55,7 @@ demo('the project server: initialize, list, call', async ({ demo }) => {
       'read_blog',
       'count_mentions',
       'summarise_document',
+      'index_documents',
     ],
   );
   const readme = await client.callTool({
@@ -130,6 +131,7 @@ demo('the project server, with the 2.x client in 2026-07-28', async ({ demo }) =
         'read_blog',
         'count_mentions',
         'summarise_document',
+        'index_documents',
       ],
     );
     const found = await client.callTool({
@@ -257,7 +259,7 @@ demo('the operations server with the token: logs, health and users', async ({ de
   const { tools } = await client.listTools();
   assert.equal(
     tools.map((tool) => tool.name),
-    ['search_logs', 'get_health', 'list_users', 'get_user', 'clear_log'],
+    ['search_logs', 'get_health', 'list_users', 'get_user', 'clear_log', 'purge_log'],
   );
   const logs = await client.callTool({
     name: 'search_logs',

@@ -8,6 +8,8 @@ export interface Entry {
   time: string;
   server: string;
   method: string;
+  /** For a request of the Tasks extension (tasks/get, tasks/update, tasks/cancel): its task. */
+  task?: string;
   /** For a tool call: the tool, how it ended, and how long it took. */
   tool?: string;
   outcome?: ToolOutcome;
@@ -17,8 +19,10 @@ export interface Entry {
 const MAX_ENTRIES = 10_000;
 
 /** An entry as one line of text, e.g. `2026-12-01T10:00:00.000Z project tools/call read_document success 0.42`. */
-export function lineOf({ time, server, method, tool, outcome, durationMs }: Entry): string {
-  return [time, server, method, tool, outcome, durationMs?.toFixed(2)].filter(Boolean).join(' ');
+export function lineOf({ time, server, method, task, tool, outcome, durationMs }: Entry): string {
+  return [time, server, method, task, tool, outcome, durationMs?.toFixed(2)]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** The log of what the servers answered, and their tool-call times. */
@@ -32,11 +36,16 @@ export class Activity {
 
   /** Connect the receivers; returns a function that disconnects them. */
   connect(print?: (line: string) => void): () => void {
-    const offCalled = mcpserverCalled.connect(({ server, method, id }) => {
+    const offCalled = mcpserverCalled.connect(({ server, method, id, params }) => {
       if (id !== undefined) this.requests++;
       if (method === 'tools/call') return; // logged when it ends, with its outcome
-      this.#add({ time: new Date().toISOString(), server, method });
-      print?.(`${server} ${method}`);
+      // Which task, so that a task's requests can be followed from replica to replica.
+      const task =
+        method.startsWith('tasks/') && typeof params?.taskId === 'string'
+          ? params.taskId.slice(0, 64)
+          : undefined;
+      this.#add({ time: new Date().toISOString(), server, method, ...(task && { task }) });
+      print?.(task === undefined ? `${server} ${method}` : `${server} ${method} ${task}`);
     });
     const offTool = mcpserverToolCalled.connect(({ server, tool, outcome, durationMs }) => {
       this.#add({
@@ -69,8 +78,13 @@ export class Activity {
 
   /** Remove the entries up to a number, that one included; returns how many were removed. */
   clear(upTo: number): number {
+    return this.entries.splice(0, this.count(upTo)).length;
+  }
+
+  /** How many entries the log holds up to a number, that one included. */
+  count(upTo: number): number {
     const count = this.entries.findIndex((entry) => entry.number > upTo);
-    return this.entries.splice(0, count < 0 ? this.entries.length : count).length;
+    return count < 0 ? this.entries.length : count;
   }
 
   /** The entry of that number, while the log still holds it. */

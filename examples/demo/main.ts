@@ -5,6 +5,12 @@
 // its rounds (clear_log's confirmation, summarise_document's sampling), 32 bytes or more. Without it, a key is generated at start,
 // good for this process only: replicas behind one address need one key in common.
 //
+// Tasks (index_documents, purge_log) live in this process's memory, or in the Redis at REDIS_URL
+// (e.g. redis://127.0.0.1:6379), which replicas share. MCP_TASK_LEASE_MS (how soon a task whose
+// process died is failed, at least 1000), MCP_TASK_POLL_MS (how often clients poll, and replicas
+// look for a cancel or an answer) and MCP_INDEX_DELAY_MS (index_documents's pause per document)
+// tune them.
+//
 // The operations server is an OAuth protected resource: its metadata names an authorization
 // server (MCP_AUTHORIZATION_SERVER, an issuer URL, or else a local development one started here),
 // whose access tokens for it, with the scope `operations`, it accepts; and the staff token.
@@ -12,6 +18,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { memoryTaskStore, type TaskStore, type TasksOptions, tasksIn } from 'mcp-protocol-core';
 import {
   bearerToken,
   createHttpHandler,
@@ -20,6 +27,7 @@ import {
   protectedResourceMetadata,
   unauthorized,
 } from 'mcp-protocol-core/http';
+import { redisTaskStore } from 'mcp-protocol-core/redis';
 import type { AuthorizationServer } from '../oauth/authorization-server.js';
 import { discoverJwksUri, jwtAuthorizer } from '../oauth/verify-jwt.js';
 import { Activity } from './activity.js';
@@ -52,10 +60,53 @@ export interface DemoOptions {
    * or more, the same in every replica. One is generated when left out.
    */
   stateKey?: string | undefined;
+  /**
+   * The Redis where tasks live (`redis://…`), which replicas share; each process's memory when left
+   * out.
+   */
+  redisUrl?: string | undefined;
+  /** How soon a task whose process died is failed, in milliseconds (`leaseMs`); 30,000 when left out. */
+  taskLeaseMs?: number | undefined;
+  /** How often a task's client polls it (`pollIntervalMs`); 1,000 when left out. */
+  taskPollMs?: number | undefined;
+  /** How long index_documents pauses per document, in milliseconds; 20 when left out. */
+  indexDelayMs?: number | undefined;
 }
 
 /** The scope an access token needs for the operations server. */
 export const OPERATIONS_SCOPE = 'operations';
+
+/** Where the demo's tasks live: a store for each server, and how to let go of them. */
+interface TaskStores {
+  project: TaskStore;
+  operations: TaskStore;
+  close: () => Promise<void>;
+}
+
+// The Redis client (node-redis, a dev dependency) is loaded only when REDIS_URL names a Redis.
+async function taskStores(redisUrl: string | undefined, log?: (line: string) => void) {
+  if (redisUrl === undefined) {
+    const stores: TaskStores = {
+      project: memoryTaskStore(),
+      operations: memoryTaskStore(),
+      close: async () => {},
+    };
+    return stores;
+  }
+  const { createClient } = await import('redis');
+  const client = createClient({ url: redisUrl });
+  // node-redis reconnects by itself, and reports each failure as an error event, thrown when no
+  // one listens. A call made meanwhile fails within the store's commandTimeoutMs.
+  client.on('error', (error: Error) => log?.(`redis: ${error.message}`));
+  await client.connect();
+  const stores: TaskStores = {
+    // A prefix for each server: the two keep their tasks apart in one Redis.
+    project: redisTaskStore(client, { keyPrefix: 'demo:project:task:' }),
+    operations: redisTaskStore(client, { keyPrefix: 'demo:operations:task:' }),
+    close: async () => client.destroy(),
+  };
+  return stores;
+}
 
 // The local development authorization server (oauth2-mock-server, a dev dependency), loaded only
 // when no other is given.
@@ -73,10 +124,23 @@ export async function startDemo({
   corsOrigins,
   pageSize,
   stateKey = randomBytes(32).toString('base64url'),
+  redisUrl,
+  taskLeaseMs,
+  taskPollMs,
+  indexDelayMs = 20,
 }: DemoOptions = {}) {
   if (Buffer.byteLength(stateKey) < 32) {
     throw new TypeError('The state key must be 32 bytes or more.');
   }
+  // Made once per process, not per request: every server made for a request runs its tasks on
+  // these, and every replica on the same Redis reads them.
+  const stores = await taskStores(redisUrl, log);
+  const timing: TasksOptions = {
+    ...(taskLeaseMs !== undefined && { leaseMs: taskLeaseMs }),
+    ...(taskPollMs !== undefined && { pollIntervalMs: taskPollMs }),
+  };
+  const projectWork = { tasks: tasksIn(stores.project, timing), indexDelayMs };
+  const operationsTasks = tasksIn(stores.operations, timing);
   const local = authorizationServer === undefined ? await localAuthorizationServer() : undefined;
   const issuer = local?.issuer ?? authorizationServer!;
   const jwksUri = local?.jwksUri ?? (await discoverJwksUri(issuer));
@@ -90,12 +154,12 @@ export async function startDemo({
     createHttpHandler(({ request }) => {
       const scope = new URL(request.url ?? '/', 'http://localhost').searchParams.get('repository');
       const only = scope === repository.name ? repository : undefined;
-      return new ProjectServer([repository], only, pageSize, stateKey);
+      return new ProjectServer([repository], only, pageSize, stateKey, projectWork);
     }, browsers),
   );
   const scoped = nodeListener(
     createHttpHandler(
-      () => new ProjectServer([repository], repository, pageSize, stateKey),
+      () => new ProjectServer([repository], repository, pageSize, stateKey, projectWork),
       browsers,
     ),
   );
@@ -144,7 +208,9 @@ export async function startDemo({
       ({ principal }) =>
         new OperationsServer(activity, {
           requestStateKey: stateKey,
+          // Its tasks are the caller's: another caller's tasks/get finds none of them.
           principalId: principal.subject,
+          tasks: operationsTasks,
         }),
       {
         authorize,
@@ -176,6 +242,8 @@ export async function startDemo({
     authorization: local,
     /** The operations server's protected resource metadata. */
     metadata,
+    /** Where tasks live: `redis` or `memory`. */
+    taskStore: redisUrl === undefined ? 'memory' : 'redis',
     close: async () => {
       disconnect();
       await new Promise<void>((resolve) => {
@@ -183,6 +251,7 @@ export async function startDemo({
         server.closeAllConnections();
       });
       await local?.close();
+      await stores.close();
     },
   };
 }
@@ -202,11 +271,23 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error('MCP_STATE_KEY must be 32 bytes or more, e.g. openssl rand -base64 32.');
     process.exit(1);
   }
+  const milliseconds = (name: string, least: number) => {
+    const text = process.env[name];
+    if (text === undefined) return undefined;
+    const value = Number(text);
+    if (Number.isSafeInteger(value) && value >= least) return value;
+    console.error(`${name} must be an integer of at least ${least} (milliseconds), not ${text}.`);
+    process.exit(1);
+  };
   const demo = await startDemo({
     port: Number(process.env.PORT ?? 3000),
     token: process.env.MCP_STAFF_TOKEN,
     pageSize,
     stateKey,
+    redisUrl: process.env.REDIS_URL || undefined,
+    taskLeaseMs: milliseconds('MCP_TASK_LEASE_MS', 1_000),
+    taskPollMs: milliseconds('MCP_TASK_POLL_MS', 1),
+    indexDelayMs: milliseconds('MCP_INDEX_DELAY_MS', 0),
     log: (line) => console.log(`${new Date().toISOString()} ${line}`),
     authorizationServer: process.env.MCP_AUTHORIZATION_SERVER,
     corsOrigins: process.env.MCP_CORS_ORIGINS?.split(','),
@@ -218,6 +299,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     `Project server:    ${demo.base}/mcp  (one repository: ${demo.base}/mcp/${demo.repository})`,
   );
   console.log(`Operations server: ${demo.base}/operations/mcp  (staff only)`);
+  console.log(
+    demo.taskStore === 'redis'
+      ? 'Tasks: in the Redis at REDIS_URL.'
+      : "Tasks: in this process's memory (REDIS_URL keeps them in a Redis instead).",
+  );
   if (generated) console.log(`Staff token (set MCP_STAFF_TOKEN to choose one): ${demo.token}`);
   console.log(`  or an OAuth access token with the scope ${OPERATIONS_SCOPE}, from ${demo.issuer}`);
   console.log(`  (its metadata: ${demo.metadata.url})`);

@@ -1,5 +1,5 @@
-// The staff-only operations server: the demo's own request log (which it can clear, once the
-// person confirms it), its health, and its users, as tools, and the log and the health as
+// The staff-only operations server: the demo's own request log (which it can clear or purge, once
+// the person confirms it), its health, and its users, as tools, and the log and the health as
 // resources too. Reached only with the staff token or an access token: the HTTP layer refuses
 // everyone else before it is made.
 import { readFileSync } from 'node:fs';
@@ -14,6 +14,7 @@ import {
   type RequestScope,
   resourcesByUri,
   SERVER_VERSION,
+  type Tasks,
   type TemplateVariables,
   type ToolArguments,
   ToolError,
@@ -119,6 +120,64 @@ class ClearLog extends MCPToolBase<{ type: 'object' }> {
     if (answer.action !== 'accept' || !answer.content.clear) return 'Nothing was cleared.';
     const cleared = this.activity.clear(upTo);
     return `Cleared ${cleared} requests from the log, up to #${upTo}.`;
+  }
+}
+
+const purgeSchema = {
+  type: 'object',
+  properties: {
+    up_to: {
+      type: 'integer',
+      minimum: 1,
+      description:
+        'The number of the last request to purge, from search_logs or operations://log: it and every earlier one go.',
+    },
+  },
+  required: ['up_to'],
+  additionalProperties: false,
+} as const satisfies JSONSchema;
+
+const purgeForm = {
+  type: 'object',
+  properties: {
+    purge: { type: 'boolean', title: 'Purge these requests', description: 'It cannot be undone.' },
+  },
+  required: ['purge'],
+} as const;
+
+const requests = (count: number) => `${count} request${count === 1 ? '' : 's'}`;
+
+class PurgeLog extends MCPToolBase<typeof purgeSchema> {
+  readonly name = 'purge_log';
+  readonly title = 'Purge the request log';
+  readonly description =
+    'Removes the requests of the log up to a number, once the person using the client confirms it in a form. Always a task (the Tasks extension, 2026-07-28): the question waits in the task, for as long as the person takes, and is answered with tasks/update on any replica.';
+  readonly argumentsSchema = purgeSchema;
+  override readonly readOnly = false;
+  override readonly destructive = true;
+  override readonly idempotent = true;
+  override readonly openWorld = false;
+  override readonly taskSupport = 'required';
+
+  constructor(private readonly activity: Activity) {
+    super();
+  }
+
+  // Run again from the start once answered: the question must come out the same, or its answer
+  // does not count for it. It names requests that are past, whose number never changes; one
+  // purged meanwhile changes it, and the person is asked again.
+  async run({ up_to }: ToolArguments<typeof purgeSchema>, scope: RequestScope) {
+    if (up_to > this.activity.last)
+      throw new ToolError(`no request #${up_to} yet: the latest is #${this.activity.last}`);
+    const count = this.activity.count(up_to);
+    if (count === 0) return `The log holds no request up to #${up_to}: nothing was purged.`;
+    const answer = await scope.elicit('confirm', {
+      message: `Purge the ${requests(count)} of the log up to #${up_to}? It cannot be undone.`,
+      requestedSchema: purgeForm,
+    });
+    if (answer.action !== 'accept' || !answer.content.purge) return 'Nothing was purged.';
+    const purged = this.activity.clear(up_to);
+    return `Purged ${requests(purged)} from the log, up to #${up_to}.`;
   }
 }
 
@@ -245,8 +304,10 @@ const PRIVATE = { ttlMs: 300_000, cacheScope: 'private' } as const;
 export interface InputOptions {
   /** The key of `requestState`: 32 bytes or more, the same in every replica. */
   requestStateKey?: string | undefined;
-  /** The caller, e.g. the access token's subject. */
+  /** The caller, e.g. the access token's subject: the tasks it makes are its own. */
   principalId?: string | undefined;
+  /** The server's tasks, made once per process: with them, purge_log is served. */
+  tasks?: Tasks | undefined;
 }
 
 /** The staff-only operations server. */
@@ -255,22 +316,26 @@ export class OperationsServer extends MCPServerBase {
   override readonly tools: ReadonlyMap<string, AnyTool>;
   override readonly requestStateKey: string | undefined;
   override readonly principalId: string | undefined;
+  override readonly tasks: Tasks | undefined;
   override readonly resources;
   override readonly resourceTemplates;
   override readonly toolsCache = PRIVATE;
   override readonly resourcesCache = PRIVATE;
   override readonly discoverCache = PRIVATE;
 
-  constructor(activity: Activity, { requestStateKey, principalId }: InputOptions = {}) {
+  constructor(activity: Activity, { requestStateKey, principalId, tasks }: InputOptions = {}) {
     super();
     this.requestStateKey = requestStateKey;
     this.principalId = principalId;
+    this.tasks = tasks;
     this.tools = toolsByName(
       new SearchLogs(activity),
       new GetHealth(activity),
       new ListUsers(),
       new GetUser(),
       new ClearLog(activity),
+      // A task's tool: served where the server has tasks to run it in.
+      ...(tasks === undefined ? [] : [new PurgeLog(activity)]),
     );
     this.resources = resourcesByUri(new RequestLog(activity), new Health(activity));
     this.resourceTemplates = templatesByUriTemplate(new LoggedRequest(activity));
@@ -286,6 +351,6 @@ export class OperationsServer extends MCPServerBase {
   }
 
   override instructions() {
-    return 'Staff only. search_logs reads the request log, get_health the process health, list_users and get_user the users; clear_log empties the log, once the person confirms it.';
+    return `Staff only. search_logs reads the request log, get_health the process health, list_users and get_user the users; clear_log empties the log, once the person confirms it${this.tasks === undefined ? '' : ', and purge_log removes its requests up to a number, as a task'}.`;
   }
 }

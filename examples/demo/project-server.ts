@@ -9,6 +9,7 @@ import {
   promptsByName,
   type RequestScope,
   SERVER_VERSION,
+  type Tasks,
   type ToolArguments,
   ToolError,
   templatesByUriTemplate,
@@ -170,6 +171,22 @@ function occurrences(text: string, needle: string): number {
 // sent so far goes out on the wire before the next document is read.
 const yieldToOthers = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/** Wait `ms` (a macrotask even for 0), or reject with the signal's reason once it aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    signal.throwIfAborted();
+    const stop = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', stop, { once: true });
+  });
+}
+
 class CountMentions extends ProjectTool<typeof mentionsSchema> {
   readonly name = 'count_mentions';
   readonly title = 'Count the mentions of a phrase';
@@ -202,6 +219,65 @@ class CountMentions extends ProjectTool<typeof mentionsSchema> {
     const lines = found.slice(0, limit).map(({ path, mentions }) => `- ${path}: ${mentions}`);
     const more = found.length > limit ? `\n(and ${found.length - limit} more documents)` : '';
     return `"${phrase}": ${total} mentions in ${found.length} of ${documents.length} documents\n${lines.join('\n')}${more}`;
+  }
+}
+
+const indexSchema = {
+  type: 'object',
+  properties: {
+    repository: repositoryArgument,
+    prefix: {
+      type: 'string',
+      description:
+        'Only the documents whose path starts with it, e.g. docs/; every one when left out.',
+    },
+  },
+} as const satisfies JSONSchema;
+
+/** The most documents index_documents reads in the call itself; more, and the call becomes a task. */
+export const INDEX_IN_CALL = 20;
+
+class IndexDocuments extends ProjectTool<typeof indexSchema> {
+  readonly name = 'index_documents';
+  readonly title = 'Index the documents';
+  readonly description =
+    `Reads every document (or those under a prefix) into an index of their words, and says what it holds: how many documents and words, and the most frequent. Long: more than ${INDEX_IN_CALL} documents run as a task, for a client that can poll one (the Tasks extension), and report their progress per document.`;
+  readonly argumentsSchema = indexSchema;
+  override readonly taskSupport = 'optional';
+
+  constructor(
+    repositories: readonly Repository[],
+    private readonly delayMs: number,
+  ) {
+    super(repositories);
+  }
+
+  async run({ repository, prefix = '' }: ToolArguments<typeof indexSchema>, scope: RequestScope) {
+    const documents = this.select(repository)
+      .flatMap(({ documents }) => [...documents.values()])
+      .filter(({ path }) => path.startsWith(prefix));
+    if (documents.length === 0)
+      throw new ToolError(`no document's path starts with ${prefix}; call list_documents`);
+    // Many documents: the client gets a task to poll, rather than a request held open; the rest
+    // of this run goes on after that answer, in this process.
+    if (documents.length > INDEX_IN_CALL) await scope.runAsTask();
+    const words = new Map<string, number>();
+    let total = 0;
+    for (const [index, { path, text }] of documents.entries()) {
+      // The work of a real index, slowed as MCP_INDEX_DELAY_MS says; stopped when the task is
+      // cancelled, or the call's time is up.
+      await pause(this.delayMs, scope.signal);
+      for (const word of text.toLowerCase().match(/[a-z][a-z0-9_]{2,}/g) ?? []) {
+        words.set(word, (words.get(word) ?? 0) + 1);
+        total++;
+      }
+      await scope.progress(index + 1, documents.length, path);
+    }
+    const frequent = [...words]
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .slice(0, 10)
+      .map(([word, count]) => `${word} (${count})`);
+    return `Indexed ${documents.length} documents: ${total} words, ${words.size} distinct. The most frequent: ${frequent.join(', ')}.`;
   }
 }
 
@@ -305,6 +381,14 @@ class ReadBlog extends ProjectTool<typeof blogSchema> {
   }
 }
 
+/** What the project server needs to run index_documents as a task. */
+export interface ProjectTasks {
+  /** Made once per process by `tasksIn()`, over a store every replica shares. */
+  readonly tasks: Tasks;
+  /** How long index_documents pauses per document, in milliseconds. */
+  readonly indexDelayMs: number;
+}
+
 /** The public project server, of every repository or of one. */
 export class ProjectServer extends MCPServerBase {
   readonly name: string;
@@ -312,6 +396,7 @@ export class ProjectServer extends MCPServerBase {
   override readonly resourceTemplates;
   override readonly prompts;
   override readonly pageSize: number;
+  override readonly tasks: Tasks | undefined;
   // Read once at start, the same for every caller: reads too may be kept, and shared.
   override readonly resourcesCache = { ttlMs: 300_000, cacheScope: 'public' } as const;
   readonly #repositories: readonly Repository[];
@@ -323,12 +408,15 @@ export class ProjectServer extends MCPServerBase {
    * prompts): with a hundred-odd documents, 50 when left out. Any process continues any list.
    * @param requestStateKey - The key that signs summarise_document's question to the client
    * (`requestStateKey`); without it, that tool gives the first paragraph.
+   * @param work - The server's tasks, made once per process: with them, index_documents is
+   * served, and its pause per document (`indexDelayMs`, the time a real index would take).
    */
   constructor(
     repositories: readonly Repository[],
     scope?: Repository,
     pageSize = 50,
     override readonly requestStateKey?: string,
+    work?: ProjectTasks,
   ) {
     super();
     this.pageSize = pageSize;
@@ -341,7 +429,12 @@ export class ProjectServer extends MCPServerBase {
       new ReadBlog(this.#repositories),
       new CountMentions(this.#repositories),
       new SummariseDocument(this.#repositories, requestStateKey !== undefined),
+      // A long call worth a task: served where the server has tasks to run it in.
+      ...(work === undefined ? [] : [new IndexDocuments(this.#repositories, work.indexDelayMs)]),
     );
+    // Its tasks belong to no principal: the server is public, and anonymous. A task's id, 144
+    // random bits, is what reads it, as a document's path is; what it holds is public too.
+    this.tasks = work?.tasks;
     this.resourceTemplates = templatesByUriTemplate(
       new Documents(this.#repositories),
       new Releases(this.#repositories),
@@ -363,6 +456,6 @@ export class ProjectServer extends MCPServerBase {
 
   override instructions() {
     const names = this.#repositories.map((repository) => repository.name).join(', ');
-    return `The documents of ${names}: call list_documents to see them, search_documents to find a text, read_document to read one, summarise_document for what one is for, count_mentions for the documents that mention a phrase most, and read_blog for the news.`;
+    return `The documents of ${names}: call list_documents to see them, search_documents to find a text, read_document to read one, summarise_document for what one is for, count_mentions for the documents that mention a phrase most, ${this.tools.has('index_documents') ? 'index_documents for the words of every document, ' : ''}and read_blog for the news.`;
   }
 }
