@@ -148,6 +148,22 @@ const NameFirst = defineTool({
   },
 });
 
+// Keeps a count of its runs in scope.state, as a call with input requests keeps it across rounds.
+const Counted = defineTool({
+  name: 'counted',
+  title: 'Counted',
+  description: 'Asks twice, counting its runs.',
+  argumentsSchema: { type: 'object' },
+  taskSupport: 'required',
+  run: async (_args, scope) => {
+    const runs = ((scope.state as { runs?: number } | undefined)?.runs ?? 0) + 1;
+    scope.state = { runs };
+    const first = await scope.elicit('first', form('name'));
+    const second = await scope.elicit('second', form('color'));
+    return `${first.action}/${second.action} after ${runs} runs`;
+  },
+});
+
 const Greet = defineTool({
   name: 'greet',
   title: 'Greet',
@@ -164,6 +180,7 @@ const TOOLS = toolsByName(
   new ConfirmDelete(),
   new MultiInput(),
   new NameFirst(),
+  new Counted(),
   new Greet(),
 );
 
@@ -404,6 +421,23 @@ tasks(
     assert.is((await get(result.taskId)).result.status, 'cancelled');
   },
 );
+
+tasks('what a tool keeps in scope.state reaches its next run in the task', async () => {
+  const { result } = await call('counted');
+  await until(result.taskId, 'input_required');
+  await post(server(), 'tasks/update', {
+    taskId: result.taskId,
+    inputResponses: { first: { action: 'decline' } },
+  });
+  const second = await until(result.taskId, 'input_required');
+  assert.equal(Object.keys(second.inputRequests), ['second']);
+  await post(server(), 'tasks/update', {
+    taskId: result.taskId,
+    inputResponses: { second: { action: 'decline' } },
+  });
+  const done = await until(result.taskId, 'completed');
+  assert.equal(done.result.content, [{ type: 'text', text: 'decline/decline after 3 runs' }]);
+});
 
 tasks("unknown tasks, another principal's, and removed methods", async () => {
   const { result } = await call('slow_compute', { seconds: 1 });

@@ -12,7 +12,10 @@ import { questionDigest } from './request-state.js';
 export type TaskRunOutcome =
   | { readonly result: Result }
   | { readonly error: unknown }
-  | { readonly ask: Map<string, { question: InputRequest; digest: string }> };
+  | {
+      readonly ask: Map<string, { question: InputRequest; digest: string }>;
+      readonly state: unknown;
+    };
 
 /**
  * @internal Begin a run of a method in a task: its round holds the task's answers, each bound to
@@ -22,9 +25,11 @@ export function enterTaskRound(
   scope: AskingScope,
   answers: Readonly<Record<string, unknown>>,
   bound: Readonly<Record<string, unknown>>,
+  state: unknown,
 ): void {
   const round: Round = { answers, bound, used: undefined, asked: undefined, reading: undefined };
   scope.round = round;
+  scope.state = state;
 }
 
 /** @internal The answers a request's round read, with their questions' digests: a task keeps them. */
@@ -63,5 +68,5 @@ export async function settleTaskRun(
   for (const [key, question] of round.asked) {
     ask.set(key, { question, digest: await questionDigest(question) });
   }
-  return { ask };
+  return { ask, state: scope.state };
 }

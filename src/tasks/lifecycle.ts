@@ -27,8 +27,14 @@ export { isTerminal } from './task-record.js';
 export type TaskOutcome =
   | { readonly result: unknown }
   | { readonly error: TaskError; readonly message?: string }
-  /** Questions to ask before it can go on, each with the digest its answer must match. */
-  | { readonly ask: ReadonlyMap<string, { question: TaskQuestion; digest: string }> };
+  /**
+   * Questions to ask before it can go on, each with the digest its answer must match, and what
+   * the work keeps for its next run (`scope.state`, a JSON value).
+   */
+  | {
+      readonly ask: ReadonlyMap<string, { question: TaskQuestion; digest: string }>;
+      readonly state?: unknown;
+    };
 
 /** What one run of a task's work is given: the answers so far, and a signal. */
 export interface TaskRound {
@@ -36,6 +42,8 @@ export interface TaskRound {
   readonly answers: Readonly<Record<string, unknown>>;
   /** The digest of the question each answered key was asked with. */
   readonly bound: Readonly<Record<string, string>>;
+  /** What the last run kept for this one (`scope.state`). */
+  readonly state: unknown;
   /** Aborted when the task is cancelled, or its lease lost. */
   readonly signal: AbortSignal;
 }
@@ -191,7 +199,7 @@ export class TaskLifecycle {
     const controller = new AbortController();
     const stop = this.#watch(taskId, controller);
     try {
-      let round = { answers: {}, bound: {} } as Pick<TaskRound, 'answers' | 'bound'>;
+      let round: Omit<TaskRound, 'signal'> = { answers: {}, bound: {}, state: undefined };
       for (;;) {
         const outcome = await Promise.race([
           // The work reports its own faults; one it lets through tells the client nothing of it.
@@ -205,7 +213,15 @@ export class TaskLifecycle {
           await this.#finish(taskId, outcome);
           return;
         }
-        const next = await this.#ask(taskId, outcome.ask, controller.signal);
+        // What a run keeps is the server's, held as its answers are: within maxAnswerBytes.
+        if (
+          outcome.state !== undefined &&
+          JSON.stringify(outcome.state).length > this.maxAnswerBytes
+        ) {
+          await this.#finish(taskId, { error: { code: -32603, message: 'Internal error' } });
+          return;
+        }
+        const next = await this.#ask(taskId, outcome.ask, outcome.state, controller.signal);
         if (next === undefined) return;
         round = next;
       }
@@ -351,8 +367,9 @@ export class TaskLifecycle {
   async #ask(
     taskId: string,
     questions: ReadonlyMap<string, { question: TaskQuestion; digest: string }>,
+    state: unknown,
     signal: AbortSignal,
-  ): Promise<Pick<TaskRound, 'answers' | 'bound'> | undefined> {
+  ): Promise<Omit<TaskRound, 'signal'> | undefined> {
     await this.#mutate(ANY, taskId, (task) => {
       if (isTerminal(task.status)) return false;
       task.asked ??= {};
@@ -363,6 +380,8 @@ export class TaskLifecycle {
         if (task.answers !== undefined) delete task.answers[key];
       }
       task.status = 'input_required';
+      if (state === undefined) delete task.state;
+      else task.state = state;
       return true;
     });
     for (;;) {
@@ -370,7 +389,7 @@ export class TaskLifecycle {
       const task = (await this.#load(taskId))?.task;
       if (task === undefined || isTerminal(task.status)) return undefined;
       if (task.asked === undefined) {
-        return { answers: task.answers ?? {}, bound: task.digests ?? {} };
+        return { answers: task.answers ?? {}, bound: task.digests ?? {}, state: task.state };
       }
       await new Promise<void>((resolve) => {
         const unwake = listen(this.store, taskId, done);

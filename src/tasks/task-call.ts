@@ -169,7 +169,7 @@ function start(
       settled = await pending;
       pending = undefined;
     } else {
-      enterTaskRound(target, round.answers, round.bound);
+      enterTaskRound(target, round.answers, round.bound, round.state);
       let result: CallToolResult | Promise<CallToolResult>;
       try {
         result = run(target);
@@ -205,7 +205,7 @@ function taskScope(from: RequestScope, taskId: string): RequestScope {
 
 function outcomeOf(server: ServerCore, taskId: string, settled: TaskRunOutcome): TaskOutcome {
   if ('result' in settled) return { result: settled.result };
-  if ('ask' in settled) return { ask: settled.ask };
+  if ('ask' in settled) return { ask: settled.ask, state: settled.state };
   const { error } = settled;
   if (isProtocolError(error)) {
     const { code, message, data } = error as ProtocolError;

@@ -70,6 +70,8 @@ export interface Stored {
   asked?: Record<string, TaskQuestion>;
   /** The digest of every question asked, by key. */
   digests?: Record<string, string>;
+  /** What the work keeps from one run to the next (`scope.state`). */
+  state?: unknown;
   /** The answers received, by key. */
   answers?: Record<string, unknown>;
   result?: unknown;
