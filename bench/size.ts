@@ -29,9 +29,10 @@ import { build, type Plugin } from 'esbuild';
  * keys; then 0.17 KiB for two instances of one tool or prompt class made two definitions, the
  * server's name written once and scope.server: 23.12 KiB; then 4.07 KiB for the Tasks extension:
  * its lifecycle, the embedded store, tasksIn() and the task methods, a task's run kept alive by
- * a serverless runtime's waitUntil: 27.23 KiB), and a small margin. 14 KiB is the aim.
+ * a serverless runtime's waitUntil, scope.state carried from one run of a task to the next:
+ * 27.29 KiB), and a small margin. 14 KiB is the aim.
  */
-export const BUDGET = 27.25 * 1024;
+export const BUDGET = 27.31 * 1024;
 
 /**
  * The budget of a tools-only server's bundle, in gzipped bytes: every server has the handshake, the
