@@ -14,7 +14,6 @@ import {
 } from './core/answering.js';
 import { ProtocolError } from './core/errors.js';
 import {
-  cacheHint,
   checkFeatures,
   type Method,
   type Methods,
@@ -24,19 +23,20 @@ import {
 import { RequestScope } from './core/request-scope.js';
 import { NO_CONTEXT, type RequestContext, route } from './core/routing.js';
 import type { ServerInfo, ServerOptions } from './core/server-contract.js';
+import { checkedFields, withoutFeatures } from './core/server-fields.js';
+import { ServerLogger } from './core/server-logger.js';
 import {
   CORE_METHODS,
   capabilitiesOf,
   discoverResult,
   initializeResult,
-  PUBLIC_ONE_HOUR,
 } from './core/server-methods.js';
 import { mcpserverCalled } from './core/signals.js';
 import { runWithInput } from './input/input-requests.js';
 import { dump, ErrorCode, errorResponse, HANDLE_NOW } from './jsonrpc.js';
 import type { PromptsFeature } from './prompts/prompt-methods.js';
 import type { ResourcesFeature } from './resources/resource-methods.js';
-import { TASKS_EXTENSION, type TasksFeature } from './tasks/extension.js';
+import { offeringTasks, type TasksFeature } from './tasks/extension.js';
 import {
   CALL_TOOL,
   callTool,
@@ -57,9 +57,6 @@ import type {
   Result,
   ServerCapabilities,
 } from './wire/types.js';
-
-// What a server has none of: one empty map, never written to.
-const NONE: ReadonlyMap<string, never> = new Map<string, never>();
 
 // The options a subclass sets as fields, and its tools, resources, templates and prompts: declared
 // once, in the core's contract and in each feature, and merged into the class, so that the core
@@ -92,9 +89,9 @@ export interface MCPServerBase
  * //=> { jsonrpc: '2.0', id: 1, result: {} }
  * ```
  */
-export abstract class MCPServerBase {
+export abstract class MCPServerBase extends ServerLogger {
   /** The server's name, e.g. `acme-docs`, for its identity and its logs. */
-  abstract readonly name: string;
+  abstract override readonly name: string;
 
   /**
    * The methods servers of this class answer, by name: the registry, looked up once per request.
@@ -180,21 +177,8 @@ export abstract class MCPServerBase {
   #checked = false;
 
   #handle(payload: unknown, context: RequestContext): HandleResult | Promise<HandleResult> {
-    // The options a subclass sets as fields exist only once its constructor has run: checked on
-    // the first occasion after it, so that a wrong one fails every request, not one method.
-    if (
-      !this.#checked &&
-      (this.toolsCache !== undefined ||
-        this.discoverCache !== undefined ||
-        this.resources !== NONE ||
-        this.resourceTemplates !== NONE ||
-        this.prompts !== NONE)
-    ) {
-      cacheHint(this, 'toolsCache', this.toolsCache, PUBLIC_ONE_HOUR);
-      cacheHint(this, 'discoverCache', this.discoverCache, PUBLIC_ONE_HOUR);
-      checkFeatures(this);
-      this.#checked = true;
-    }
+    // The options a subclass sets as fields exist only once its constructor has run.
+    if (!this.#checked) this.#checked = checkedFields(this);
     return Array.isArray(payload)
       ? answerBatch(this, payload, context)
       : this[ANSWER](payload, context);
@@ -302,12 +286,7 @@ export abstract class MCPServerBase {
    */
   discover(): Result {
     const result = discoverResult(this);
-    // An extension of 2026-07-28 only: never offered in the handshake era.
-    if (this.tasks !== undefined) {
-      const capabilities = result.capabilities as ServerCapabilities;
-      capabilities.extensions = { ...capabilities.extensions, [TASKS_EXTENSION]: {} };
-    }
-    return result;
+    return this.tasks === undefined ? result : offeringTasks(result);
   }
 
   /**
@@ -394,50 +373,6 @@ export abstract class MCPServerBase {
       : this.callTool(params, scope);
   }
 
-  /** The class and the server's name, for the start of a log line, e.g. `DocsServer(acme-docs)`. */
-  get formattedClassName(): string {
-    return `${this.constructor.name}(${this.name})`;
-  }
-
-  /**
-   * The logger hook: called with every error that the client is not told about, an unexpected
-   * exception or a signal receiver's, with its stack; and, once per server class, a warning of
-   * its configuration (a sentence, context `warning`). Writes to `console.error`; override it to
-   * send errors to your own logger.
-   *
-   * @param error - What was thrown.
-   * @param context - Where, e.g. `tools/call failed`.
-   */
-  logError(error: unknown, context: string): void {
-    const line = `${this.formattedClassName}: ${context}:`;
-    try {
-      console.error(line, error);
-    } catch {
-      // An error whose getters throw cannot be printed; that it happened still can.
-      console.error(line, 'an error that could not be printed');
-    }
-  }
-
-  /**
-   * Hand an error to {@link logError}, which must never change an answer: what it throws in turn
-   * (a logger that fails, an error whose getters throw while it is printed) is dropped.
-   *
-   * @param error - What was thrown.
-   * @param context - Where.
-   */
-  log(error: unknown, context: string): void {
-    try {
-      this.logError(error, context);
-    } catch {
-      // Nowhere left to report it.
-    }
-  }
-
-  /** @internal Log what signal receivers threw. */
-  logReceiverErrors(errors: unknown[]): void {
-    for (const error of errors) this.log(error, 'a signal receiver failed');
-  }
-
   /**
    * Build a JSON-RPC error response, e.g. for an error answered before a server is created.
    *
@@ -462,8 +397,4 @@ export abstract class MCPServerBase {
   }
 }
 
-// A server with no tools, resources, templates or prompts of its own has none: on the prototype, so that an
-// instance costs nothing.
-for (const feature of ['tools', 'resources', 'resourceTemplates', 'prompts']) {
-  Object.defineProperty(MCPServerBase.prototype, feature, { value: NONE, writable: true });
-}
+withoutFeatures(MCPServerBase.prototype);

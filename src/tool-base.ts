@@ -4,32 +4,20 @@
  * @module
  */
 
-import { definedOnce } from './core/definitions.js';
 import { InvalidArgumentsError, ToolError, withoutStack } from './core/errors.js';
 import { RequestScope } from './core/request-scope.js';
-import { type HeaderParameter, headerParameters } from './era/modern-revision.js';
-import { simplifyOutputSchema, simplifySchema } from './json-schema/simplify.js';
+import type { HeaderParameter } from './era/modern-revision.js';
+import { simplifySchema } from './json-schema/simplify.js';
 import type { ToolArguments } from './json-schema/typed-arguments.js';
-import { deepFreeze, isObject, isPromiseLike } from './jsonrpc.js';
-import {
-  compileOnce,
-  describeErrors,
-  hasDefaults,
-  type JSONSchema,
-  type Validator,
-} from './schema.js';
-import { check, cloneJson, closed } from './tools/tool-checks.js';
+import { isObject, isPromiseLike } from './jsonrpc.js';
+import { compileOnce, describeErrors, type JSONSchema, type Validator } from './schema.js';
+import { cloneJson, closed } from './tools/tool-checks.js';
+import { type CompiledTool, compiledTool } from './tools/tool-definition.js';
 import { type ToolOutput, toolResult, within } from './tools/tool-result.js';
 
 export { type ToolOutput, ToolTimeoutError } from './tools/tool-result.js';
 
-import type {
-  CallToolResult,
-  ClientCapabilities,
-  ObjectSchema,
-  Tool,
-  ToolAnnotations,
-} from './wire/types.js';
+import type { CallToolResult, ClientCapabilities, ObjectSchema, Tool } from './wire/types.js';
 
 /**
  * What a server needs of a tool, whatever its schema: the type of the values of a server's
@@ -57,15 +45,6 @@ export interface AnyTool {
   readonly inputBeforeTask?: boolean | undefined;
   /** Compile the validators now, not at the first call; see {@link MCPToolBase.compileSchemas}. */
   compileSchemas?(): Promise<void>;
-}
-
-interface Compiled {
-  definition: Tool;
-  headerParameters: readonly HeaderParameter[];
-  // The validators, or their compilation while the first calls wait for it.
-  validate: Validator | Promise<Validator> | undefined;
-  validateOutput: Validator | Promise<Validator> | undefined;
-  copyArguments: boolean;
 }
 
 /** Whether a tool's call may be answered with a task: never, as it decides, or always. */
@@ -198,69 +177,15 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
   ): ToolOutput | Promise<ToolOutput>;
 
   // The class's entry, kept on the instance too: a call then costs a field read, not a lookup.
-  #entry: Compiled | undefined = undefined;
+  #entry: CompiledTool | undefined = undefined;
 
-  #compiled(): Compiled {
+  #compiled(): CompiledTool {
     // Read once: among a server's tools, each its own class, every read of it is a megamorphic one.
     const known = this.#entry;
     if (known !== undefined) return known;
-    // What the definition is made of: two instances of one class that differ in it are two tools.
-    const fields = [
-      this.name,
-      this.title,
-      this.description,
-      this.argumentsSchema,
-      this.outputSchema,
-      this.readOnly,
-      this.destructive,
-      this.idempotent,
-      this.openWorld,
-      this.requiredScopes,
-    ];
-    const entry = definedOnce(this, fields, (): Compiled => {
-      check(this);
-      const definition: Tool = {
-        name: this.name,
-        title: this.title,
-        description: this.description,
-        inputSchema: this.inputSchema(),
-        annotations: this.#annotations(),
-      };
-      if (this.outputSchema !== undefined) {
-        // Only annotations go: results are checked against the schema as written, and clients
-        // check them against the one listed, which must accept the same.
-        definition.outputSchema = simplifyOutputSchema(this.outputSchema) as ObjectSchema;
-      }
-      return {
-        definition: deepFreeze(definition),
-        headerParameters: Object.freeze(headerParameters(this.argumentsSchema, this.name)),
-        validate: undefined,
-        validateOutput: undefined,
-        copyArguments: hasDefaults(this.argumentsSchema),
-      };
-    });
+    const entry = compiledTool(this);
     this.#entry = entry;
     return entry;
-  }
-
-  // Every hint listed, the specification's default where the author said nothing (read-only
-  // false, destructive true, idempotent false, open-world true): the same meaning as leaving it
-  // out, and safe for a client that takes a missing hint for false. A read-only tool is sent as
-  // neither destructive nor anything but idempotent, which its author said in saying read-only.
-  #annotations(): ToolAnnotations {
-    const readOnly = this.readOnly === true;
-    if (readOnly && (this.destructive === true || this.idempotent === false)) {
-      throw new TypeError(
-        `${this.name}: a read-only tool is never destructive and always idempotent; set readOnly: false for a tool that writes`,
-      );
-    }
-    return {
-      title: this.title,
-      readOnlyHint: readOnly,
-      destructiveHint: readOnly ? false : (this.destructive ?? true),
-      idempotentHint: readOnly ? true : (this.idempotent ?? false),
-      openWorldHint: this.openWorld ?? true,
-    };
   }
 
   /**
@@ -378,7 +303,7 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
   }
 
   #run(
-    entry: Compiled,
+    entry: CompiledTool,
     validate: Validator,
     rawArguments: Record<string, unknown> | undefined,
     context: RequestScope,
@@ -408,7 +333,7 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
       : this.#checked(entry, output as ToolOutput);
   }
 
-  #checked(entry: Compiled, settled: ToolOutput): CallToolResult | Promise<CallToolResult> {
+  #checked(entry: CompiledTool, settled: ToolOutput): CallToolResult | Promise<CallToolResult> {
     const known =
       this.outputSchema === undefined
         ? undefined

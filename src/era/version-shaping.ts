@@ -3,23 +3,17 @@
  * server's identity and capabilities, and of a tool's result, its content blocks included. Both
  * parties must respect the negotiated version, so each version receives only what its own schema
  * defines: a field it lacks is left out, a content block it lacks becomes a text block that says
- * what it was.
+ * what it was. Prompts and resources are shaped in `prompt-resource-shaping.ts`.
  *
  * @module
  */
 
 import { isObject } from '../jsonrpc.js';
 import type {
-  BlobResourceContents,
   CallToolResult,
   ContentBlock,
-  GetPromptResult,
   Implementation,
-  Prompt,
-  Resource,
-  ResourceTemplate,
   ServerCapabilities,
-  TextResourceContents,
   Tool,
 } from '../wire/types.js';
 import {
@@ -90,14 +84,8 @@ const BLOCKS: Record<string, string> = {
 };
 const ANNOTATIONS = 'audience priority lastModified>2025-06-18';
 const CONTENTS = 'uri mimeType text blob _meta>2025-06-18';
-const PROMPT = 'name description arguments title>2025-06-18 _meta>2025-06-18 icons>2025-11-25';
-const ARGUMENT = 'name description required title>2025-06-18';
-// What a resource and a template share.
-const DESCRIBED =
-  'name description mimeType annotations title>2025-06-18 _meta>2025-06-18 icons>2025-11-25';
-
-// The fields a version has of those a list names.
-function fields(list: string, version: ProtocolVersion): Set<string> {
+/** @internal The fields a version has of those a list names. */
+export function fields(list: string, version: ProtocolVersion): Set<string> {
   const set = new Set<string>();
   for (const word of list.split(' ')) {
     const [name = '', since = '', until = version] = word.split(/[<>]/);
@@ -129,50 +117,15 @@ function profile(version: ProtocolVersion): Profile {
   };
 }
 
-// Built on first use of each version, once.
+/** @internal What a version defines, built on first use of each version, once. */
 const profiles: Partial<Record<ProtocolVersion, Profile>> = {};
-const profileOf = (version: ProtocolVersion) => (profiles[version] ??= profile(version));
-
-// The fields of what prompts and resources list, apart from the profile, so that a bundle
-// without them leaves them out.
-interface Listed {
-  readonly prompt: ReadonlySet<string>;
-  readonly argument: ReadonlySet<string>;
-  readonly resource: ReadonlySet<string>;
-  readonly template: ReadonlySet<string>;
-}
-
-// The first version that defines every field the lists and reads of prompts and resources carry:
-// from it on they are sent as built, at no cost on a request's path (what the base classes build
-// holds no other field; a hand-written definition is the developer's to keep so).
-const WHOLE = '2025-11-25';
+export const profileOf = (version: ProtocolVersion) => (profiles[version] ??= profile(version));
 
 /**
- * @internal The version a request's prompts and resources are shaped for, or `undefined` when
- * they are sent as built: in 2025-11-25 and later, as most requests are, in a comparison or two.
+ * @internal The fields of an object that a set names, or the object itself when it has no other:
+ * most objects pass whole, and cost no copy (`for in` walks a plain object's keys without an array).
  */
-export function listsFor(call: {
-  readonly era: Era;
-  readonly protocolVersion: string | undefined;
-}): ProtocolVersion | undefined {
-  const version = call.protocolVersion;
-  return typeof version === 'string' && version < WHOLE && call.era !== 'modern'
-    ? versionOf(call)
-    : undefined;
-}
-
-const listed: Partial<Record<ProtocolVersion, Listed>> = {};
-const listedOf = (version: ProtocolVersion) =>
-  (listed[version] ??= {
-    prompt: fields(PROMPT, version),
-    argument: fields(ARGUMENT, version),
-    resource: fields(`uri size ${DESCRIBED}`, version),
-    template: fields(`uriTemplate ${DESCRIBED}`, version),
-  });
-
-// The fields of an object that a set names, or the object itself when it has no other: most
-// objects pass whole, and cost no copy (`for in` walks a plain object's keys without an array).
-function pick<T extends object>(value: T, keys: ReadonlySet<string>): T {
+export function pick<T extends object>(value: T, keys: ReadonlySet<string>): T {
   for (const key in value) {
     if (keys.has(key)) continue;
     const out: Record<string, unknown> = {};
@@ -184,8 +137,8 @@ function pick<T extends object>(value: T, keys: ReadonlySet<string>): T {
   return value;
 }
 
-// Each object of a list with the fields a set names: the list itself when none changes.
-function pickEach<T extends object>(list: readonly T[], keys: ReadonlySet<string>): T[] {
+/** @internal Each object of a list with the fields a set names: the list itself when none changes. */
+export function pickEach<T extends object>(list: readonly T[], keys: ReadonlySet<string>): T[] {
   let out: T[] | undefined;
   for (let i = 0; i < list.length; i++) {
     const item = list[i] as T;
@@ -232,9 +185,11 @@ function shapeTool(definition: Tool, version: ProtocolVersion): Tool {
 // Frozen definitions, shaped once per version: the lists answer from here.
 const shapedDefinitions = new WeakMap<object, Map<ProtocolVersion, object>>();
 
-// A definition shaped for a version, once if it is frozen; one that is not may change, and is
-// shaped anew each time.
-function shapedOnce<T extends object>(
+/**
+ * @internal A definition shaped for a version, once if it is frozen; one that is not may change,
+ * and is shaped anew each time.
+ */
+export function shapedOnce<T extends object>(
   definition: T,
   version: ProtocolVersion,
   shape: (definition: T, version: ProtocolVersion) => T,
@@ -266,9 +221,15 @@ export function toolFor(definition: Tool, version: ProtocolVersion): Tool {
   return shapedOnce(definition, version, shapeTool);
 }
 
-// An object with the fields a set names, and within it the annotations and embedded contents the
-// version defines: the object itself when nothing is left out.
-function shapeObject<T extends object>(value: T, keys: ReadonlySet<string>, profile: Profile): T {
+/**
+ * @internal An object with the fields a set names, and within it the annotations and embedded
+ * contents the version defines: the object itself when nothing is left out.
+ */
+export function shapeObject<T extends object>(
+  value: T,
+  keys: ReadonlySet<string>,
+  profile: Profile,
+): T {
   let out = pick(value, keys) as Record<string, unknown>;
   const { annotations, resource } = out;
   if (isObject(annotations)) {
@@ -280,51 +241,6 @@ function shapeObject<T extends object>(value: T, keys: ReadonlySet<string>, prof
     if (kept !== resource) out = { ...out, resource: kept };
   }
   return out as T;
-}
-
-function shapePrompt(prompt: Prompt, version: ProtocolVersion): Prompt {
-  const keys = listedOf(version);
-  const out = pick(prompt, keys.prompt);
-  const { arguments: listed } = out;
-  const kept = listed && pickEach(listed, keys.argument);
-  return kept === listed ? out : { ...out, arguments: kept! };
-}
-
-const shapeResource = (resource: Resource, version: ProtocolVersion) =>
-  shapeObject(resource, listedOf(version).resource, profileOf(version));
-const shapeTemplate = (template: ResourceTemplate, version: ProtocolVersion) =>
-  shapeObject(template, listedOf(version).template, profileOf(version));
-
-/**
- * @internal A prompt's definition as a version defines it: `title` and `_meta` (its arguments'
- * `title` too) from 2025-06-18, `icons` from 2025-11-25.
- */
-export function promptFor(definition: Prompt, version: ProtocolVersion | undefined): Prompt {
-  return version === undefined ? definition : shapedOnce(definition, version, shapePrompt);
-}
-
-/**
- * @internal A resource as a version lists it: `title` and `_meta` from 2025-06-18, `icons` from
- * 2025-11-25, and the annotations it defines (`lastModified` from 2025-06-18).
- */
-export function resourceFor(resource: Resource, version: ProtocolVersion | undefined): Resource {
-  return version === undefined ? resource : shapedOnce(resource, version, shapeResource);
-}
-
-/** @internal A resource template as a version lists it, as {@link resourceFor} shapes a resource. */
-export function templateFor(
-  template: ResourceTemplate,
-  version: ProtocolVersion | undefined,
-): ResourceTemplate {
-  return version === undefined ? template : shapedOnce(template, version, shapeTemplate);
-}
-
-/** @internal The contents of `resources/read` as a version defines them: `_meta` from 2025-06-18. */
-export function contentsFor(
-  contents: (TextResourceContents | BlobResourceContents)[],
-  version: ProtocolVersion | undefined,
-): (TextResourceContents | BlobResourceContents)[] {
-  return version === undefined ? contents : pickEach(contents, profileOf(version).contents);
 }
 
 /**
@@ -379,7 +295,8 @@ function describe(block: Record<string, unknown>, version: ProtocolVersion): str
   return `[${String(type)} content not shown: protocol ${version} has no such content]`;
 }
 
-function shapeBlock(block: ContentBlock, profile: Profile): ContentBlock {
+/** @internal A content block as a version defines it, or text that says what it was. */
+export function shapeBlock(block: ContentBlock, profile: Profile): ContentBlock {
   if (!isObject(block)) return block;
   const keys = profile.blocks.get(block.type as string);
   if (keys === undefined) {
@@ -425,28 +342,4 @@ export function resultFor(result: CallToolResult, version: ProtocolVersion): Cal
   const out: CallToolResult = { ...result, content };
   if (dropStructured) delete out.structuredContent;
   return out;
-}
-
-const MESSAGE: ReadonlySet<string> = new Set(['role', 'content']);
-
-/**
- * @internal A prompt's result as a version defines it: each message's content block shaped as
- * {@link resultFor} shapes a tool's (audio before 2025-03-26 and a resource link before
- * 2025-06-18 become text that says what they were).
- */
-export function promptResultFor(
-  result: GetPromptResult,
-  version: ProtocolVersion,
-): GetPromptResult {
-  const shape = profileOf(version);
-  let messages = result.messages;
-  for (let i = 0; i < messages.length; i++) {
-    const message = messages[i]!;
-    const content = shapeBlock(message.content, shape);
-    const kept = pick(message, MESSAGE);
-    if (content === message.content && kept === message) continue;
-    if (messages === result.messages) messages = messages.slice();
-    messages[i] = { ...kept, content };
-  }
-  return messages === result.messages ? result : { ...result, messages };
 }

@@ -17,7 +17,8 @@ import {
 import { isGranted, requireScopes } from '../core/oauth-scopes.js';
 import { page, pageSizeOf } from '../core/paging.js';
 import type { ServerCore } from '../core/server-contract.js';
-import { listsFor, promptFor, promptResultFor, versionOf } from '../era/version-shaping.js';
+import { listsFor, promptFor, promptResultFor } from '../era/prompt-resource-shaping.js';
+import { versionOf } from '../era/version-shaping.js';
 import { ErrorCode, isObject, isPromiseLike } from '../jsonrpc.js';
 import type { Prompt } from '../wire/types.js';
 import { type AnyPrompt, renderNow } from './prompt-base.js';

@@ -20,13 +20,8 @@ import { InsufficientScopeError, isGranted, requireScopes } from '../core/oauth-
 import { page, pageSizeOf } from '../core/paging.js';
 import type { RequestScope } from '../core/request-scope.js';
 import type { CacheHint, ServerCore } from '../core/server-contract.js';
-import {
-  contentsFor,
-  listsFor,
-  type ProtocolVersion,
-  resourceFor,
-  templateFor,
-} from '../era/version-shaping.js';
+import { contentsFor, listsFor, resourceFor, templateFor } from '../era/prompt-resource-shaping.js';
+import type { ProtocolVersion } from '../era/version-shaping.js';
 import { ErrorCode } from '../jsonrpc.js';
 import type {
   ListResourcesResult,

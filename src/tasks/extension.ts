@@ -5,8 +5,23 @@
  * @module
  */
 
+import type { Result, ServerCapabilities } from '../wire/types.js';
+
 /** The Tasks extension's name, as clients declare it and `server/discover` lists it. */
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+
+/**
+ * @internal A `server/discover` result that offers the Tasks extension: an extension of 2026-07-28
+ * only, never offered in the handshake era.
+ *
+ * @param result - The result, which is changed.
+ * @returns The same result.
+ */
+export function offeringTasks(result: Result): Result {
+  const capabilities = result.capabilities as ServerCapabilities;
+  capabilities.extensions = { ...capabilities.extensions, [TASKS_EXTENSION]: {} };
+  return result;
+}
 
 /** A server's tasks: the store they live in and the rules they follow, made by `tasksIn()`. */
 export interface Tasks {
