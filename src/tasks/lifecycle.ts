@@ -13,59 +13,21 @@ import {
   isTerminal,
   randomId,
   type Stored,
-  type TaskError,
   type TaskQuestion,
   type TaskView,
   view,
 } from './task-record.js';
+import {
+  aborted,
+  type TaskLifecycleOptions,
+  type TaskOutcome,
+  type TaskRound,
+} from './task-run.js';
 import { listen, wake } from './wake.js';
 
 export type { TaskError, TaskQuestion, TaskStatus, TaskView } from './task-record.js';
 export { isTerminal } from './task-record.js';
-
-/** What one run of a task's work ended with. */
-export type TaskOutcome =
-  | { readonly result: unknown }
-  | { readonly error: TaskError; readonly message?: string }
-  /**
-   * Questions to ask before it can go on, each with the digest its answer must match, and what
-   * the work keeps for its next run (`scope.state`, a JSON value).
-   */
-  | {
-      readonly ask: ReadonlyMap<string, { question: TaskQuestion; digest: string }>;
-      readonly state?: unknown;
-    };
-
-/** What one run of a task's work is given: the answers so far, and a signal. */
-export interface TaskRound {
-  /** Every answer received so far, by key. */
-  readonly answers: Readonly<Record<string, unknown>>;
-  /** The digest of the question each answered key was asked with. */
-  readonly bound: Readonly<Record<string, string>>;
-  /** What the last run kept for this one (`scope.state`). */
-  readonly state: unknown;
-  /** Aborted when the task is cancelled, or its lease lost. */
-  readonly signal: AbortSignal;
-}
-
-/** Options of a {@link TaskLifecycle}. */
-export interface TaskLifecycleOptions {
-  /** Where tasks live. */
-  readonly store: TaskStore;
-  /** How long a task is kept after its making, at least; `null` for ever. Default one hour. */
-  readonly ttlMs?: number | null;
-  /** How often a client should poll, told in every task. Default 1,000. */
-  readonly pollIntervalMs?: number;
-  /**
-   * How long a task stays `working` after its process was last heard from: a process that dies
-   * leaves its tasks `failed` this long after. Default 30,000.
-   */
-  readonly leaseMs?: number;
-  /** The most bytes of answers a task holds (their JSON). Default 1 MiB. */
-  readonly maxAnswerBytes?: number;
-  /** The clock, in milliseconds since the epoch. For tests. */
-  readonly now?: () => number;
-}
+export type { TaskLifecycleOptions, TaskOutcome, TaskRound } from './task-run.js';
 
 /** A store that failed, or whose task could not be read: answered as the store being unavailable. */
 export class TaskStoreError extends Error {
@@ -408,10 +370,3 @@ export class TaskLifecycle {
 }
 
 const ANY = Symbol('any principal');
-
-function aborted(signal: AbortSignal): Promise<undefined> {
-  return new Promise((resolve) => {
-    if (signal.aborted) resolve(undefined);
-    else signal.addEventListener('abort', () => resolve(undefined), { once: true });
-  });
-}
