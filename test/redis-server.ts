@@ -5,9 +5,10 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './free-port.js';
 
 const READY_TIMEOUT_MS = 10_000;
 
@@ -52,14 +53,6 @@ export interface RedisServer {
   restart(): Promise<void>;
   /** Stop it, and remove its directory. */
   close(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
 }
 
 /** Whether a PING on a new connection gets PONG (not -LOADING while it reads its file). */

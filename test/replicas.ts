@@ -5,11 +5,11 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { chown, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as assert from 'uvu/assert';
+import { freePort } from './free-port.js';
 
 export const root = fileURLToPath(new URL('../', import.meta.url));
 const READY_TIMEOUT_MS = 30_000;
@@ -23,14 +23,6 @@ export function findNginx(): string | undefined {
     if (error === undefined && status === 0) return candidate;
   }
   return undefined;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
 }
 
 interface Started {

@@ -5,10 +5,8 @@
 // fresh process per invocation; and the web-standard function called with web Requests, the
 // official clients' own among them.
 
-import { once } from 'node:events';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -31,6 +29,7 @@ import type {
 import web, { DELETE, GET, POST } from '../examples/serverless/web.js';
 import { createHttpHandler, unauthorized } from '../src/http.js';
 import { defineTool, toolsByName } from '../src/index.js';
+import { freePort } from './free-port.js';
 import { GatedServer, type Outcome } from './gated-server.js';
 
 /**
@@ -484,14 +483,6 @@ streamed.run();
 interface Sandbox {
   start(options: { cwd: string; port: number; host: string; quiet: boolean }): Promise<string>;
   end(): Promise<string>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
 }
 
 // Sandbox looks for AWS credentials, the instance metadata service last: stated ones end the search.

@@ -13,23 +13,27 @@ export interface Answer {
   body: any;
   /** The replica that answered last: nginx's X-Upstream lists each one it tried. */
   upstream: string;
+  /** Its Content-Type. */
+  contentType: string | null;
 }
 
 let nextId = 1;
 
-/** POST one request; an SSE answer is read to its last message. */
-export async function rpc(
-  url: string,
+/** What a request carries: its routing headers, and its version and capabilities in _meta. */
+export interface RequestOptions {
+  headers?: Record<string, string>;
+  capabilities?: object;
+}
+
+/** The POST of one request, for fetch() or a Request. */
+export function requestInit(
   method: string,
   params: Record<string, unknown>,
-  {
-    headers = {},
-    capabilities = WITH_TASKS,
-  }: { headers?: Record<string, string>; capabilities?: object } = {},
-): Promise<Answer> {
+  { headers = {}, capabilities = WITH_TASKS }: RequestOptions = {},
+): RequestInit {
   // What Mcp-Name carries: the task's id, the tool's or prompt's name, or the resource's URI.
   const named = params.taskId ?? params.name ?? params.uri;
-  const response = await fetch(url, {
+  return {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -52,17 +56,28 @@ export async function rpc(
         },
       },
     }),
-  });
+  };
+}
+
+/** POST one request; an SSE answer is read to its last message. */
+export async function rpc(
+  url: string,
+  method: string,
+  params: Record<string, unknown>,
+  options: RequestOptions = {},
+): Promise<Answer> {
+  const response = await fetch(url, requestInit(method, params, options));
   const text = await response.text();
   const upstream = (response.headers.get('x-upstream') ?? '').split(', ').at(-1)!;
+  const contentType = response.headers.get('content-type');
   if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
     const messages = text
       .split('\n\n')
       .filter((event) => event.startsWith('event: message\ndata: '))
       .map((event) => JSON.parse(event.slice('event: message\ndata: '.length)));
-    return { status: response.status, body: messages.at(-1), upstream };
+    return { status: response.status, body: messages.at(-1), upstream, contentType };
   }
-  return { status: response.status, body: JSON.parse(text), upstream };
+  return { status: response.status, body: JSON.parse(text), upstream, contentType };
 }
 
 /** Poll a task with tasks/get until `ready` holds of it; every answer is kept in `seen`. */

@@ -10,12 +10,11 @@ import {
   startConformanceServer,
 } from '../examples/conformance-server.js';
 import { createFetchHandler } from '../src/http.js';
+import { rpc as post, requestInit } from './task-client.js';
 
 const EXT = 'io.modelcontextprotocol/tasks';
-const VERSION = '2026-07-28';
 
 let server: RunningServer;
-let nextId = 1;
 
 async function rpc(
   method: string,
@@ -23,33 +22,12 @@ async function rpc(
   headers: Record<string, string> = {},
   capabilities: object = { elicitation: {}, extensions: { [EXT]: {} } },
 ): Promise<{ status: number; body: any }> {
-  const named = typeof params.taskId === 'string' ? params.taskId : params.name;
-  const response = await fetch(server.url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': VERSION,
-      'mcp-method': method,
-      ...(typeof named === 'string' && { 'mcp-name': named }),
-      ...headers,
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: nextId++,
-      method,
-      params: {
-        ...params,
-        _meta: {
-          'io.modelcontextprotocol/protocolVersion': VERSION,
-          'io.modelcontextprotocol/clientCapabilities': capabilities,
-        },
-      },
-    }),
+  const { status, body, contentType } = await post(server.url, method, params, {
+    headers,
+    capabilities,
   });
-  const text = await response.text();
-  assert.is(response.headers.get('content-type'), 'application/json', text);
-  return { status: response.status, body: JSON.parse(text) };
+  assert.is(contentType, 'application/json', JSON.stringify(body));
+  return { status, body };
 }
 
 async function until(taskId: string, status: string): Promise<any> {
@@ -126,42 +104,22 @@ http('on a serverless runtime, the task runs on through its waitUntil', async ()
   const handler = createFetchHandler(() => new ConformanceServer());
   const kept: Promise<unknown>[] = [];
   const ctx = { waitUntil: (work: Promise<unknown>) => void kept.push(work) };
-  const post = async (method: string, params: Record<string, unknown>) => {
-    const named = (params.taskId ?? params.name) as string;
-    const response = await handler(
-      new Request('http://localhost/mcp', {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-          'mcp-protocol-version': VERSION,
-          'mcp-method': method,
-          'mcp-name': named,
-        },
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id: nextId++,
-          method,
-          params: {
-            ...params,
-            _meta: {
-              'io.modelcontextprotocol/protocolVersion': VERSION,
-              'io.modelcontextprotocol/clientCapabilities': { extensions: { [EXT]: {} } },
-            },
-          },
-        }),
-      }),
-      ctx,
+  const call = async (method: string, params: Record<string, unknown>) => {
+    const capabilities = { extensions: { [EXT]: {} } };
+    const request = new Request(
+      'http://localhost/mcp',
+      requestInit(method, params, { capabilities }),
     );
+    const response = await handler(request, ctx);
     return (await response.json()) as { result: any };
   };
-  const created = await post('tools/call', { name: 'slow_compute', arguments: { seconds: 1 } });
+  const created = await call('tools/call', { name: 'slow_compute', arguments: { seconds: 1 } });
   assert.is(created.result.resultType, 'task');
   // What the runtime keeps alive settles when the task has ended, not before.
   assert.ok(kept.length > 0);
-  assert.is((await post('tasks/get', { taskId: created.result.taskId })).result.status, 'working');
+  assert.is((await call('tasks/get', { taskId: created.result.taskId })).result.status, 'working');
   await Promise.all(kept);
-  const done = await post('tasks/get', { taskId: created.result.taskId });
+  const done = await call('tasks/get', { taskId: created.result.taskId });
   assert.is(done.result.status, 'completed');
 });
 
