@@ -8,6 +8,8 @@
  * @module
  */
 
+export type { Bus, Unsubscribe } from './bus/bus.js';
+export { memoryBus } from './bus/memory-bus.js';
 export {
   COMPLETION_METHODS,
   type CompletionContext,
