@@ -6,7 +6,6 @@
  *
  * @module
  */
-import type { Bus } from '../bus/bus.js';
 import type { Implementation, LoggingLevel } from '../wire/types.js';
 
 /** A 2026-07-28 caching hint: how long a result stays fresh, and who may share it. */
@@ -124,13 +123,6 @@ export interface ServerOptions {
    * it says so once, through `logError()` (context `warning`).
    */
   readonly principalId?: string | undefined;
-
-  /**
-   * The bus every process of the server shares, made once per process (`memoryBus()` for one
-   * process, `redisBus()` for replicas): with it, what outlives one POST reaches the process that
-   * waits for it. None by default.
-   */
-  readonly bus?: Bus | undefined;
 }
 
 /** What every part of the core may ask of a server: its identity, its options, its logger. */
