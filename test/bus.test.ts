@@ -24,8 +24,9 @@ test('the memory bus keeps the order of one channel, and stops delivering once u
   await bus.publish('a', '1');
   await bus.publish('a', '2');
   await new Promise((resolve) => setTimeout(resolve, 0));
-  await bus.publish('a', '3');
+  const inFlight = bus.publish('a', '3');
   await stop();
+  await inFlight;
   await new Promise((resolve) => setTimeout(resolve, 0));
   assert.deepEqual(got, ['1', '2'], 'a message still in flight is not delivered after unsubscribe');
 });

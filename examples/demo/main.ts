@@ -18,7 +18,14 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { memoryTaskStore, type TaskStore, type TasksOptions, tasksIn } from 'mcp-protocol-core';
+import {
+  type Bus,
+  memoryBus,
+  memoryTaskStore,
+  type TaskStore,
+  type TasksOptions,
+  tasksIn,
+} from 'mcp-protocol-core';
 import {
   bearerToken,
   createHttpHandler,
@@ -76,10 +83,14 @@ export interface DemoOptions {
 /** The scope an access token needs for the operations server. */
 export const OPERATIONS_SCOPE = 'operations';
 
-/** Where the demo's tasks live: a store for each server, and how to let go of them. */
+/**
+ * What the demo's processes share: a task store for each server, the bus, and how to let go of
+ * them.
+ */
 interface TaskStores {
   project: TaskStore;
   operations: TaskStore;
+  bus: Bus;
   close: () => Promise<void>;
 }
 
@@ -89,6 +100,7 @@ async function taskStores(redisUrl: string | undefined, log?: (line: string) => 
     const stores: TaskStores = {
       project: memoryTaskStore(),
       operations: memoryTaskStore(),
+      bus: memoryBus(),
       close: async () => {},
     };
     return stores;
@@ -103,6 +115,8 @@ async function taskStores(redisUrl: string | undefined, log?: (line: string) => 
     // A prefix for each server: the two keep their tasks apart in one Redis.
     project: redisTaskStore(client, { keyPrefix: 'demo:project:task:' }),
     operations: redisTaskStore(client, { keyPrefix: 'demo:operations:task:' }),
+    // This process's own until the replicas share one.
+    bus: memoryBus(),
     close: async () => client.destroy(),
   };
   return stores;
