@@ -2,6 +2,7 @@
 // failed when its process is gone, and forgotten after its time.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { memoryBus } from '../src/bus/memory-bus.js';
 import {
   TaskLifecycle,
   type TaskOutcome,
@@ -38,6 +39,15 @@ async function until(
   throw new Error(
     `task ${taskId} never got there: ${JSON.stringify(await tasks.get(principal, taskId))}`,
   );
+}
+
+/** The promise, or a rejection once `ms` have passed. */
+function within<T>(ms: number, promise: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`not done within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 const confirm = {
@@ -230,6 +240,84 @@ lifecycle('a cancel made on another replica reaches the run within a poll interv
   assert.is(signal?.aborted, true);
   assert.is((await elsewhere.get('ada', task.taskId))?.status, 'cancelled');
 });
+
+lifecycle(
+  'with a bus, a cancel and an answer made on another replica reach the run at once, not at its poll',
+  async () => {
+    const store = memoryTaskStore();
+    const bus = memoryBus();
+    // Polls an hour apart: only the bus can bring the news in time.
+    const here = new TaskLifecycle({ store, bus, pollIntervalMs: 3_600_000 });
+    const elsewhere = new TaskLifecycle({ store: { ...store } as TaskStore, bus });
+    const task = await here.create('ada');
+    let signal: AbortSignal | undefined;
+    const running = here.run(task.taskId, ({ signal: given }) => {
+      signal = given;
+      return new Promise<TaskOutcome>(() => {});
+    });
+    await until(here, task.taskId, () => signal !== undefined);
+    // The run's subscription is made as it starts; one turn for the bus to take it.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const started = Date.now();
+    await elsewhere.cancel('ada', task.taskId);
+    await within(500, running);
+    assert.ok(Date.now() - started < 500, `took ${Date.now() - started} ms`);
+    assert.is(signal?.aborted, true);
+    assert.is((await elsewhere.get('ada', task.taskId))?.status, 'cancelled');
+
+    const asking = await here.create('ada');
+    const rounds: TaskRound[] = [];
+    const answered = here.run(asking.taskId, async (round) => {
+      rounds.push(round);
+      return round.answers.k === undefined
+        ? { ask: new Map([['k', { question: confirm, digest: 'd' }]]) }
+        : { result: { got: round.answers.k } };
+    });
+    await until(here, asking.taskId, (t) => t.status === 'input_required');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const asked = Date.now();
+    await elsewhere.update('ada', asking.taskId, { k: { action: 'accept' } });
+    await within(500, answered);
+    assert.ok(Date.now() - asked < 500, `took ${Date.now() - asked} ms`);
+    assert.equal((await here.get('ada', asking.taskId))?.result, { got: { action: 'accept' } });
+  },
+);
+
+lifecycle(
+  'a message on the bus only wakes: a forged one changes no task, and a flood is one read at a time',
+  async () => {
+    const store = memoryTaskStore();
+    const bus = memoryBus();
+    let reads = 0;
+    const counted: TaskStore = {
+      ...store,
+      get: (id) => {
+        reads++;
+        return store.get(id);
+      },
+    };
+    const here = new TaskLifecycle({ store: counted, bus, pollIntervalMs: 3_600_000 });
+    const task = await here.create('ada');
+    let signal: AbortSignal | undefined;
+    void here.run(task.taskId, ({ signal: given }) => {
+      signal = given;
+      return new Promise<TaskOutcome>(() => {});
+    });
+    await until(here, task.taskId, () => signal !== undefined);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    reads = 0;
+    await Promise.all(
+      Array.from({ length: 1_000 }, () =>
+        bus.publish(`task:${task.taskId}`, '{"status":"cancelled"}'),
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.ok(reads <= 3, `${reads} reads for 1,000 forged messages`);
+    assert.is(signal?.aborted, false);
+    assert.is((await here.get('ada', task.taskId))?.status, 'working');
+    await here.cancel('ada', task.taskId);
+  },
+);
 
 lifecycle(
   'answers from two replicas at once both count (compare-and-set, no lost write)',

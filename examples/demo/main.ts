@@ -150,6 +150,8 @@ export async function startDemo({
   // these, and every replica on the same Redis reads them.
   const stores = await taskStores(redisUrl, log);
   const timing: TasksOptions = {
+    // A cancel or an answer made through another replica reaches the run at once.
+    bus: stores.bus,
     ...(taskLeaseMs !== undefined && { leaseMs: taskLeaseMs }),
     ...(taskPollMs !== undefined && { pollIntervalMs: taskPollMs }),
   };

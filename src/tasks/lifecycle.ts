@@ -6,6 +6,7 @@
  *
  * @module
  */
+import type { Bus } from '../bus/bus.js';
 import type { TaskStore } from './store.js';
 import {
   end,
@@ -23,7 +24,7 @@ import {
   type TaskOutcome,
   type TaskRound,
 } from './task-run.js';
-import { listen, wake } from './wake.js';
+import { listen, waiter, wake } from './wake.js';
 
 export type { TaskError, TaskQuestion, TaskStatus, TaskView } from './task-record.js';
 export { isTerminal } from './task-record.js';
@@ -50,6 +51,8 @@ export class TaskLifecycle {
   readonly leaseMs: number;
   readonly maxAnswerBytes: number;
   readonly now: () => number;
+  /** What tells the other processes that a task was written, when they share one. */
+  readonly bus: Bus | undefined;
   /** This process, as the owner of the leases it takes. */
   readonly owner = randomId().slice(4);
 
@@ -60,6 +63,7 @@ export class TaskLifecycle {
     this.leaseMs = options.leaseMs ?? 30_000;
     this.maxAnswerBytes = options.maxAnswerBytes ?? 1_048_576;
     this.now = options.now ?? Date.now;
+    this.bus = options.bus;
   }
 
   /**
@@ -264,7 +268,7 @@ export class TaskLifecycle {
         this.store.replace(taskId, JSON.stringify(task), version, this.#expiry(task)),
       );
       if (written) {
-        wake(this.store, taskId);
+        wake(this.store, taskId, this.bus);
         return task;
       }
     }
@@ -273,12 +277,21 @@ export class TaskLifecycle {
 
   // --- The run's side. ---
 
-  // Renew the lease, and learn of a cancel made elsewhere, every poll interval.
+  // Renew the lease every poll interval, and learn of a cancel made elsewhere: at once through the
+  // bus, else at the next poll. One check at a time: a flood of wakes makes one more, not many.
   #watch(taskId: string, controller: AbortController): () => void {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
+    let checking = false;
+    let again = false;
     const check = async () => {
       if (stopped) return;
+      if (checking) {
+        again = true;
+        return;
+      }
+      checking = true;
+      clearTimeout(timer);
       try {
         const task = await this.#mutate(ANY, taskId, (task) => {
           if (isTerminal(task.status) || task.lease === undefined) return false;
@@ -294,13 +307,18 @@ export class TaskLifecycle {
       } catch {
         // The store is down: try again at the next tick; the lease may lapse meanwhile.
       }
-      if (!stopped && !controller.signal.aborted) schedule();
+      checking = false;
+      if (stopped || controller.signal.aborted) return;
+      if (again) {
+        again = false;
+        void check();
+      } else schedule();
     };
     const schedule = () => {
       timer = setTimeout(check, Math.min(this.pollIntervalMs, this.leaseMs / 3));
       (timer as { unref?: () => void }).unref?.();
     };
-    const unwake = listen(this.store, taskId, () => void check());
+    const unwake = listen(this.store, taskId, () => void check(), this.bus);
     schedule();
     return () => {
       stopped = true;
@@ -346,25 +364,20 @@ export class TaskLifecycle {
       else task.state = state;
       return true;
     });
-    for (;;) {
-      if (signal.aborted) return undefined;
-      const task = (await this.#load(taskId))?.task;
-      if (task === undefined || isTerminal(task.status)) return undefined;
-      if (task.asked === undefined) {
-        return { answers: task.answers ?? {}, bound: task.digests ?? {}, state: task.state };
-      }
-      await new Promise<void>((resolve) => {
-        const unwake = listen(this.store, taskId, done);
-        const timer = setTimeout(done, this.pollIntervalMs);
-        (timer as { unref?: () => void }).unref?.();
-        signal.addEventListener('abort', done, { once: true });
-        function done() {
-          unwake();
-          clearTimeout(timer);
-          signal.removeEventListener('abort', done);
-          resolve();
+    // One subscription for the whole wait; a wake while the task is read is not missed.
+    const wait = waiter(this.store, taskId, this.bus);
+    try {
+      for (;;) {
+        if (signal.aborted) return undefined;
+        const task = (await this.#load(taskId))?.task;
+        if (task === undefined || isTerminal(task.status)) return undefined;
+        if (task.asked === undefined) {
+          return { answers: task.answers ?? {}, bound: task.digests ?? {}, state: task.state };
         }
-      });
+        await wait.next(this.pollIntervalMs, signal);
+      }
+    } finally {
+      wait.stop();
     }
   }
 }

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { Bus } from '../bus/bus.js';
 import { ProtocolError } from '../core/errors.js';
 import type { Methods } from '../core/method-registry.js';
 import { withMethods } from '../core/method-registry.js';
@@ -38,6 +39,13 @@ export interface TasksOptions {
    * `timeoutMs`. Default one hour.
    */
   readonly timeoutMs?: number;
+  /**
+   * The bus the server's processes share (`memoryBus()` for one, `redisBus()` for replicas): with
+   * it, a task's cancellation reaches the process running it at once, an answer reaches the run
+   * waiting for it at once, and a listener's `taskIds` are told of each change; without it, the
+   * run learns of them at its next poll (`pollIntervalMs`). None by default.
+   */
+  readonly bus?: Bus | undefined;
 }
 
 const FEATURE = Symbol.for('mcp-protocol-core.methods');

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { Bus } from '../bus/bus.js';
 import type { TaskStore } from './store.js';
 import type { TaskError, TaskQuestion } from './task-record.js';
 
@@ -49,6 +50,8 @@ export interface TaskLifecycleOptions {
   readonly maxAnswerBytes?: number;
   /** The clock, in milliseconds since the epoch. For tests. */
   readonly now?: () => number;
+  /** What tells the other processes at once that a task was written. None by default. */
+  readonly bus?: Bus | undefined;
 }
 
 /** A promise that resolves, with nothing, when the signal aborts. */
