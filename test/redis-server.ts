@@ -49,6 +49,10 @@ export interface RedisServer {
   output(): string;
   /** Stop it gracefully (SIGTERM is Redis's SHUTDOWN: the append-only file is flushed). */
   stop(): Promise<void>;
+  /** Kill it (SIGKILL: no shutdown, no flush), and wait until it is gone. */
+  kill(): Promise<void>;
+  /** Start it again after stop() or kill(), on the same port, in the same directory. */
+  start(): Promise<void>;
   /** Stop it gracefully, then start it again on the same port, in the same directory. */
   restart(): Promise<void>;
   /** Stop it, and remove its directory. */
@@ -139,6 +143,15 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
     },
     output: () => output,
     stop,
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = once(child, 'exit');
+        process.kill(child.pid!, 'SIGKILL');
+        await exited;
+      }
+      process.off('exit', kill);
+    },
+    start: launch,
     async restart() {
       await stop();
       await launch();

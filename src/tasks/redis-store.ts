@@ -4,22 +4,10 @@
  *
  * @module
  */
+import { bounded as within, checkTimeout, type RedisCommandClient } from '../bus/redis-command.js';
 import type { StoredTask, TaskStore } from './store.js';
 
-/**
- * What the store needs of a Redis client: one method that sends a command and resolves with its
- * reply. A client of `redis` (node-redis, versions 4 to 6) is one as it is; ioredis needs one line:
- *
- * ```ts
- * const client = { sendCommand: (args) => redis.call(args[0], ...args.slice(1)) };
- * ```
- *
- * The client is yours: connect it before the first call, and close it when the server stops.
- */
-export interface RedisCommandClient {
-  /** Send one command (its name, then its arguments) and resolve with Redis's reply. */
-  sendCommand(args: [command: string, ...args: string[]]): Promise<unknown>;
-}
+export type { RedisCommandClient };
 
 /** Options of {@link redisTaskStore}. */
 export interface RedisTaskStoreOptions {
@@ -154,8 +142,7 @@ export function redisTaskStore(
   if (typeof client?.sendCommand !== 'function')
     throw new TypeError('redisTaskStore() takes a connected Redis client (with sendCommand)');
   if (typeof prefix !== 'string') throw new TypeError('keyPrefix must be a string');
-  if (!(timeoutMs > 0 && timeoutMs <= 2_147_483_647))
-    throw new TypeError('commandTimeoutMs must be a positive number of milliseconds');
+  checkTimeout(timeoutMs);
 
   // The client's own errors (Redis's error replies, a closed or offline client) pass as they are.
   const send = async (args: [string, ...string[]]) => client.sendCommand(args);
@@ -166,16 +153,8 @@ export function redisTaskStore(
   }
 
   // Every call, its retry of a script included, settles within the bound.
-  function bounded<T>(work: () => Promise<T>): Promise<T> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Error(`the task store did not answer in ${timeoutMs} ms`)),
-        timeoutMs,
-      );
-    });
-    return Promise.race([work(), late]).finally(() => clearTimeout(timer));
-  }
+  const bounded = <T>(work: () => Promise<T>) =>
+    within(work, timeoutMs, `the task store did not answer in ${timeoutMs} ms`);
 
   async function run(
     script: Script,

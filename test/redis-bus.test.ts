@@ -1,0 +1,420 @@
+// The Redis bus on a real redis-server, through node-redis (RESP2 and RESP3) as it is and ioredis
+// through the adapter its guide gives: the contract every bus keeps (test/bus-contract.ts), then
+// what Redis alone adds: prefixes, one Redis subscription per channel per process, a Redis that
+// stops, dies or restarts under open subscriptions. Skipped, saying so, without redis-server.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { Redis } from 'ioredis';
+import { createClient } from 'redis';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Bus } from '../src/index.js';
+import { type RedisBusOptions, type RedisMessageListener, redisBus } from '../src/redis.js';
+import {
+  busContract,
+  drained,
+  eventually,
+  never,
+  quietly,
+  withoutMarkers,
+} from './bus-contract.js';
+import { type RedisServer, skipWithoutRedis, startRedisServer } from './redis-server.js';
+
+const NO_REDIS = skipWithoutRedis('redis-bus.test.ts');
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const KINDS = ['node-redis RESP3', 'node-redis RESP2', 'ioredis'] as const;
+type Kind = (typeof KINDS)[number];
+
+/** One process's bus: its publishing client and its subscriber connection. */
+interface Peer {
+  bus: Bus;
+  /** Whether the subscriber connection is (again) ready. */
+  ready(): boolean;
+  close(): void;
+}
+
+async function connect(kind: Kind, url: string, options?: RedisBusOptions): Promise<Peer> {
+  if (kind !== 'ioredis') {
+    const client = createClient({ url, RESP: kind === 'node-redis RESP3' ? 3 : 2 });
+    client.on('error', () => {}); // reconnection is the client's; the bus sees the subscriber's
+    await client.connect();
+    const subscriber = client.duplicate();
+    await subscriber.connect();
+    return {
+      bus: redisBus(client, subscriber, options),
+      ready: () => subscriber.isReady,
+      close: () => {
+        client.destroy();
+        subscriber.destroy();
+      },
+    };
+  }
+  // As the guide gives it.
+  const redis = new Redis(url);
+  redis.on('error', () => {});
+  const sub = redis.duplicate();
+  const listeners = new Map<string, RedisMessageListener>();
+  sub.on('message', (channel: string, message: string) =>
+    listeners.get(channel)?.(message, channel),
+  );
+  const bus = redisBus(
+    { sendCommand: (args) => redis.call(args[0], ...args.slice(1)) },
+    {
+      subscribe: (channel, listener) => (listeners.set(channel, listener), sub.subscribe(channel)),
+      unsubscribe: (channel) => (listeners.delete(channel), sub.unsubscribe(channel)),
+      on: (event, listener) => sub.on(event, listener),
+    },
+    options,
+  );
+  await redis.ping();
+  return {
+    bus,
+    ready: () => sub.status === 'ready',
+    close: () => {
+      redis.disconnect();
+      sub.disconnect();
+    },
+  };
+}
+
+/** A redis-server, the peers made on it, and a client to ask Redis what it holds. */
+async function cluster(kind: Kind) {
+  const server = await startRedisServer();
+  const admin = createClient({ url: server.url });
+  admin.on('error', () => {});
+  await admin.connect();
+  const peers: Peer[] = [];
+  return {
+    server,
+    async peer(options?: RedisBusOptions) {
+      const made = await connect(kind, server.url, options);
+      peers.push(made);
+      return made;
+    },
+    /** How many connections Redis has subscribed to each channel. */
+    async numsub(...channels: string[]) {
+      const reply = (await admin.sendCommand(['PUBSUB', 'NUMSUB', ...channels])) as unknown[];
+      return channels.map((_, i) => Number(reply[2 * i + 1]));
+    },
+    async close() {
+      await quietly(async () => {
+        for (const made of peers) made.close();
+        admin.destroy();
+        await sleep(20);
+      });
+      await server.close();
+    },
+  };
+}
+
+for (const kind of KINDS)
+  busContract(
+    `Redis, ${kind}`,
+    async () => {
+      const made = await cluster(kind);
+      return {
+        peers: async (count) =>
+          Promise.all(Array.from({ length: count }, async () => (await made.peer()).bus)),
+        close: made.close,
+      };
+    },
+    NO_REDIS,
+  );
+
+type Cluster = Awaited<ReturnType<typeof cluster>>;
+
+/** `count` subscriptions to `channel`, each counting what it receives and its losses. */
+async function watch(bus: Bus, channel: string, count = 1) {
+  const got: string[][] = [];
+  const lost: Error[][] = [];
+  const stops = [];
+  for (let i = 0; i < count; i++) {
+    got.push([]);
+    lost.push([]);
+    stops.push(
+      await bus.subscribe(
+        channel,
+        (m) => got[i]!.push(m),
+        (error) => lost[i]!.push(error),
+      ),
+    );
+  }
+  return { got, lost, stops };
+}
+
+for (const kind of KINDS) {
+  const test = suite<{ made: Cluster }>(`Redis bus, ${kind}, on redis-server`);
+  const run = NO_REDIS ? test.skip : test;
+  test.before.each(async (context) => {
+    if (!NO_REDIS) context.made = await cluster(kind);
+  });
+  test.after.each(async (context) => {
+    await context.made?.close();
+  });
+
+  run(
+    'channels are the prefix and the channel; a bus of another prefix hears nothing',
+    async ({ made }) => {
+      const [a, c] = [await made.peer(), await made.peer()];
+      const [b, d] = [
+        await made.peer({ channelPrefix: 'other:' }),
+        await made.peer({ channelPrefix: 'other:' }),
+      ];
+      const got = { a: [] as string[], b: [] as string[] };
+      await a.bus.subscribe('x', (m) => got.a.push(m), never);
+      await b.bus.subscribe('x', (m) => got.b.push(m), never);
+      assert.equal(await made.numsub('mcp:bus:x', 'other:x', 'x'), [1, 1, 0]);
+      await c.bus.publish('x', 'for mcp:bus:');
+      await d.bus.publish('x', 'for other:');
+      await drained(c.bus, a.bus, 'x');
+      await drained(d.bus, b.bus, 'x');
+      assert.equal(withoutMarkers(got.a), ['for mcp:bus:']);
+      assert.equal(withoutMarkers(got.b), ['for other:']);
+    },
+  );
+
+  run(
+    'one Redis subscription per channel per process, however many subscribe',
+    async ({ made }) => {
+      const [one, two] = [await made.peer(), await made.peer()];
+      const mine = await watch(one.bus, 'n', 3);
+      const theirs = await watch(two.bus, 'n');
+      assert.equal(await made.numsub('mcp:bus:n'), [2]);
+      await mine.stops[0]!();
+      await mine.stops[1]!();
+      assert.equal(await made.numsub('mcp:bus:n'), [2]);
+      await mine.stops[2]!();
+      await eventually(() => true, 'nothing');
+      assert.equal(await made.numsub('mcp:bus:n'), [1]);
+      await theirs.stops[0]!();
+      assert.equal(await made.numsub('mcp:bus:n'), [0]);
+    },
+  );
+
+  run('10,000 subscribers of one channel are one Redis subscription', async ({ made }) => {
+    const [one, two] = [await made.peer(), await made.peer()];
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    let received = 0;
+    const stops = await Promise.all(
+      Array.from({ length: 10_000 }, () => one.bus.subscribe('many', () => received++, never)),
+    );
+    gc();
+    const grown = process.memoryUsage().heapUsed - before;
+    assert.equal(await made.numsub('mcp:bus:many'), [1]);
+    const started = Date.now();
+    await two.bus.publish('many', 'to all');
+    await eventually(() => received === 10_000, '10,000 deliveries');
+    console.log(
+      `redis-bus (${kind}): 10,000 subscribers of one channel: 1 Redis subscription, ${(grown / 1024 / 1024).toFixed(2)} MiB of heap (${Math.round(grown / 10_000)} bytes each), one message to all in ${Date.now() - started} ms`,
+    );
+    assert.ok(grown < 20 * 1024 * 1024, `the heap grew by ${grown} bytes`);
+    await Promise.all(stops.map((stop) => stop()));
+    assert.equal(await made.numsub('mcp:bus:many'), [0]);
+  });
+
+  run('while Redis is stopped, publish and subscribe reject within the bound', async ({ made }) => {
+    const peer = await made.peer({ commandTimeoutMs: 300 });
+    await made.server.stop();
+    for (const [call, sentence] of [
+      [
+        () => peer.bus.publish('t', 'x'),
+        /^Redis did not answer the bus's publish in 300 ms: the message is lost$/,
+      ],
+      [
+        () => peer.bus.subscribe('t', () => {}, never),
+        /^(Redis did not answer the bus's subscribe in 300 ms|the bus's connection to Redis was lost.*)$/,
+      ],
+    ] as const) {
+      const started = Date.now();
+      try {
+        await call();
+        assert.unreachable('it resolved');
+      } catch (error) {
+        assert.match((error as Error).message, sentence);
+      }
+      assert.ok(Date.now() - started < 1_000, `${Date.now() - started} ms`);
+    }
+  });
+
+  for (const how of ['stopped', 'killed', 'restarted'] as const)
+    run(
+      `Redis ${how} under open subscriptions: each is lost once, at once, and subscribing again works`,
+      async ({ made }) => {
+        const [one, two] = [await made.peer(), await made.peer()];
+        const first = await watch(one.bus, 'a', 2);
+        const second = await watch(one.bus, 'b');
+        await watch(two.bus, 'a');
+        const started = Date.now();
+        if (how === 'stopped') await made.server.stop();
+        else if (how === 'killed') await made.server.kill();
+        else await made.server.restart();
+        const all = [...first.lost, ...second.lost];
+        await eventually(
+          () => all.every((lost) => lost.length > 0),
+          'every subscription lost',
+          2_000,
+        );
+        const after = Date.now() - started;
+        if (how !== 'restarted') await made.server.start();
+        await eventually(() => one.ready() && two.ready(), 'the clients reconnected');
+        await sleep(100);
+        assert.equal(
+          all.map((lost) => lost.length),
+          [1, 1, 1],
+          'lost once each',
+        );
+        assert.match(all[0]![0]!.message, /^the bus's connection to Redis was lost/);
+        console.log(`redis-bus (${kind}): Redis ${how}: every subscription told in ${after} ms`);
+        // Dead subscriptions stay dead, even where the client restored its own; new ones work.
+        assert.equal(await made.numsub('mcp:bus:a', 'mcp:bus:b'), [0, 0]);
+        const again = await watch(one.bus, 'a');
+        await two.bus.publish('a', 'after');
+        await eventually(() => again.got[0]!.length === 1, 'the message after');
+        assert.equal([...first.got, ...second.got], [[], [], []]);
+        assert.equal(await made.numsub('mcp:bus:a'), [1]);
+      },
+    );
+
+  run('closing the subscriber connection tells every subscription', async ({ made }) => {
+    const peer = await made.peer();
+    const watched = await watch(peer.bus, 'z', 2);
+    peer.close();
+    await eventually(() => watched.lost.every((lost) => lost.length === 1), 'both lost');
+  });
+
+  test.run();
+}
+
+// What no Redis is needed to show: a subscriber connection that misbehaves, developer mistakes.
+const fake = suite('Redis bus over a fake connection');
+
+function fakeSubscriber(confirm = true) {
+  const listeners = new Map<string, RedisMessageListener>();
+  const events = new Map<string, (error?: unknown) => void>();
+  return {
+    listeners,
+    emit: (event: string, error?: unknown) => events.get(event)?.(error),
+    subscriber: {
+      subscribe: async (channel: string, listener: RedisMessageListener) => {
+        listeners.set(channel, listener);
+        if (!confirm) await new Promise(() => {});
+      },
+      unsubscribe: async (channel: string) => {
+        listeners.delete(channel);
+      },
+      on: (event: string, listener: (error?: unknown) => void) => events.set(event, listener),
+    },
+  };
+}
+const publisher = { sendCommand: async () => 0 };
+
+fake(
+  'what is not a string is dropped; a lost() that throws is logged, and the others told',
+  async () => {
+    const { listeners, emit, subscriber } = fakeSubscriber();
+    const bus = redisBus(publisher, subscriber);
+    const { got, lost } = await watch(bus, 'c', 2);
+    const deliver = listeners.get('mcp:bus:c')!;
+    for (const odd of [undefined, null, 1, {}, Buffer.from('x'), ['x']]) deliver(odd as never, 'c');
+    deliver('fine', 'c');
+    assert.equal(got, [['fine'], ['fine']]);
+    const throwing = await bus.subscribe(
+      'c',
+      () => {},
+      () => {
+        throw new Error('boom');
+      },
+    );
+    const logged = await quietly(async () =>
+      emit('error', new Error('Socket closed unexpectedly')),
+    );
+    assert.is(logged.length, 1);
+    assert.match(String(logged[0]![0]), /a bus lost\(\) threw/);
+    assert.equal(
+      lost.map((each) => each.map((error) => error.message)),
+      [
+        ["the bus's connection to Redis was lost: Socket closed unexpectedly"],
+        ["the bus's connection to Redis was lost: Socket closed unexpectedly"],
+      ],
+    );
+    emit('reconnecting');
+    assert.equal(
+      lost.map((each) => each.length),
+      [1, 1],
+    );
+    deliver('late', 'c');
+    assert.equal(got, [['fine'], ['fine']]);
+    await throwing();
+    assert.equal([...listeners.keys()], []);
+  },
+);
+
+fake(
+  'a subscribe Redis never confirms rejects within the bound, and one lost meanwhile rejects',
+  async () => {
+    const silent = fakeSubscriber(false);
+    const bus = redisBus(publisher, silent.subscriber, { commandTimeoutMs: 50 });
+    try {
+      await bus.subscribe('s', () => {}, never);
+      assert.unreachable('it subscribed');
+    } catch (error) {
+      assert.is((error as Error).message, "Redis did not answer the bus's subscribe in 50 ms");
+    }
+    const pending = bus.subscribe('s', () => {}, never);
+    silent.emit('end');
+    try {
+      await pending;
+      assert.unreachable('it subscribed');
+    } catch (error) {
+      assert.is((error as Error).message, "the bus's connection to Redis was lost");
+    }
+  },
+);
+
+fake('a channel the client could not forget while down is forgotten once it is ready', async () => {
+  const { listeners, emit, subscriber } = fakeSubscriber();
+  let down = true;
+  const unsubscribe = subscriber.unsubscribe;
+  subscriber.unsubscribe = async (channel) => {
+    if (down) throw new Error('The client is offline');
+    return unsubscribe(channel);
+  };
+  const bus = redisBus(publisher, subscriber);
+  await watch(bus, 'r');
+  emit('error', new Error('Socket closed unexpectedly'));
+  await sleep(5);
+  assert.equal([...listeners.keys()], ['mcp:bus:r'], 'still held by the client');
+  down = false;
+  emit('ready');
+  await eventually(() => listeners.size === 0, 'forgotten');
+});
+
+fake('a developer mistake is refused where it is made', async () => {
+  const { subscriber } = fakeSubscriber();
+  assert.throws(() => redisBus({} as never, subscriber), /takes a connected Redis client/);
+  assert.throws(() => redisBus(publisher, {} as never), /subscriber connection of its own/);
+  assert.throws(() => redisBus(publisher, subscriber, { commandTimeoutMs: 0 }), /commandTimeoutMs/);
+  assert.throws(
+    () => redisBus(publisher, subscriber, { channelPrefix: 1 as never }),
+    /channelPrefix/,
+  );
+  const bus = redisBus(publisher, subscriber);
+  for (const call of [
+    () => bus.publish(1 as never, 'x'),
+    () => bus.publish('c', {} as never),
+    () => bus.subscribe(1 as never, () => {}, never),
+    () => bus.subscribe('c', undefined as never, never),
+  ]) {
+    try {
+      await call();
+      assert.unreachable('it was taken');
+    } catch (error) {
+      assert.instance(error, TypeError);
+    }
+  }
+});
+
+fake.run();
