@@ -18,7 +18,7 @@ import {
   quietly,
   withoutMarkers,
 } from './bus-contract.js';
-import { type RedisServer, skipWithoutRedis, startRedisServer } from './redis-server.js';
+import { skipWithoutRedis, startRedisServer } from './redis-server.js';
 
 const NO_REDIS = skipWithoutRedis('redis-bus.test.ts');
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -60,8 +60,14 @@ async function connect(kind: Kind, url: string, options?: RedisBusOptions): Prom
   const bus = redisBus(
     { sendCommand: (args) => redis.call(args[0], ...args.slice(1)) },
     {
-      subscribe: (channel, listener) => (listeners.set(channel, listener), sub.subscribe(channel)),
-      unsubscribe: (channel) => (listeners.delete(channel), sub.unsubscribe(channel)),
+      subscribe: (channel, listener) => {
+        listeners.set(channel, listener);
+        return sub.subscribe(channel);
+      },
+      unsubscribe: (channel) => {
+        listeners.delete(channel);
+        return sub.unsubscribe(channel);
+      },
       on: (event, listener) => sub.on(event, listener),
     },
     options,

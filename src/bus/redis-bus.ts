@@ -124,8 +124,14 @@ function report(what: string, error: unknown): void {
  * const bus = redisBus(
  *   { sendCommand: (args) => redis.call(args[0], ...args.slice(1)) },
  *   {
- *     subscribe: (channel, listener) => (listeners.set(channel, listener), sub.subscribe(channel)),
- *     unsubscribe: (channel) => (listeners.delete(channel), sub.unsubscribe(channel)),
+ *     subscribe: (channel, listener) => {
+ *       listeners.set(channel, listener);
+ *       return sub.subscribe(channel);
+ *     },
+ *     unsubscribe: (channel) => {
+ *       listeners.delete(channel);
+ *       return sub.unsubscribe(channel);
+ *     },
  *     on: (event, listener) => sub.on(event, listener),
  *   },
  * );

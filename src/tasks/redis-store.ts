@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { bounded as within, checkTimeout, type RedisCommandClient } from '../bus/redis-command.js';
+import { checkTimeout, type RedisCommandClient, bounded as within } from '../bus/redis-command.js';
 import type { StoredTask, TaskStore } from './store.js';
 
 export type { RedisCommandClient };
