@@ -58,6 +58,25 @@ export async function quietly(work: () => Promise<void>): Promise<unknown[][]> {
   return logged;
 }
 
+/** `count` subscriptions to `channel`, each counting what it receives and its losses. */
+export async function watch(bus: Bus, channel: string, count = 1) {
+  const got: string[][] = [];
+  const lost: Error[][] = [];
+  const stops = [];
+  for (let i = 0; i < count; i++) {
+    got.push([]);
+    lost.push([]);
+    stops.push(
+      await bus.subscribe(
+        channel,
+        (m) => got[i]!.push(m),
+        (error) => lost[i]!.push(error),
+      ),
+    );
+  }
+  return { got, lost, stops };
+}
+
 export function busContract(name: string, start: () => Promise<BusHarness>, skip = false): void {
   const test = suite<{ harness: BusHarness }>(`bus contract: ${name}`);
   const run = skip ? test.skip : test;

@@ -263,42 +263,63 @@ tasks.run();
 const redis = suite('the demo’s tasks in Redis (REDIS_URL)');
 const withRedis = skipWithoutRedis('demo-tasks.test.ts') ? redis.skip : redis;
 
-withRedis('a task made by the demo lives in Redis, under its server’s prefix', async () => {
-  const server = await startRedisServer();
-  const demo = await startDemo({
-    port: 0,
-    token: 'staff-secret',
-    redisUrl: server.url,
-    indexDelayMs: 0,
-    taskPollMs: POLL_MS,
-  });
-  const raw = createClient({ url: server.url });
-  raw.on('error', () => {});
-  try {
-    assert.is(demo.taskStore, 'redis');
-    const made = await rpc(`${demo.base}/mcp`, 'tools/call', {
-      name: 'index_documents',
-      arguments: {},
+withRedis(
+  'a task made by the demo lives in Redis, under its server’s prefix, and its bus too',
+  async () => {
+    const server = await startRedisServer();
+    const demo = await startDemo({
+      port: 0,
+      token: 'staff-secret',
+      redisUrl: server.url,
+      indexDelayMs: 0,
+      taskPollMs: POLL_MS,
     });
-    const { taskId } = made.body.result;
-    const done = await poll(`${demo.base}/mcp`, taskId, (task) => task.status === 'completed');
-    assert.match(done.result.content[0].text, INDEXED);
-    const purging = await purge(demo, 1);
-    await poll(`${demo.base}/operations/mcp`, purging, (task) => task.status === 'input_required', {
-      headers: STAFF,
-    });
-    await raw.connect();
-    assert.equal((await raw.keys('demo:*')).sort(), [
-      `demo:operations:task:${purging}`,
-      `demo:project:task:${taskId}`,
-    ]);
-    const stored = JSON.parse((await raw.hGet(`demo:project:task:${taskId}`, 'v'))!);
-    assert.is(stored.status, 'completed');
-  } finally {
-    raw.destroy();
-    await demo.close();
-    await server.close();
-  }
-});
+    const raw = createClient({ url: server.url });
+    raw.on('error', () => {});
+    let closing: Promise<void> | undefined;
+    try {
+      assert.is(demo.taskStore, 'redis');
+      const made = await rpc(`${demo.base}/mcp`, 'tools/call', {
+        name: 'index_documents',
+        arguments: {},
+      });
+      const { taskId } = made.body.result;
+      const done = await poll(`${demo.base}/mcp`, taskId, (task) => task.status === 'completed');
+      assert.match(done.result.content[0].text, INDEXED);
+      const purging = await purge(demo, 1);
+      await poll(
+        `${demo.base}/operations/mcp`,
+        purging,
+        (task) => task.status === 'input_required',
+        {
+          headers: STAFF,
+        },
+      );
+      await raw.connect();
+      assert.equal((await raw.keys('demo:*')).sort(), [
+        `demo:operations:task:${purging}`,
+        `demo:project:task:${taskId}`,
+      ]);
+      const stored = JSON.parse((await raw.hGet(`demo:project:task:${taskId}`, 'v'))!);
+      assert.is(stored.status, 'completed');
+      // The run waiting for its answer listens on the demo's bus, in Redis, on a connection of its own.
+      assert.equal(await raw.sendCommand(['PUBSUB', 'CHANNELS', 'demo:bus:*']), [
+        `demo:bus:task:${purging}`,
+      ]);
+      const clients = async () =>
+        String(await raw.sendCommand(['CLIENT', 'LIST']))
+          .trim()
+          .split('\n').length;
+      assert.is(await clients(), 3);
+      closing = demo.close();
+      await closing;
+      assert.is(await clients(), 1, 'close() closes both of the demo’s connections');
+    } finally {
+      raw.destroy();
+      await (closing ?? demo.close());
+      await server.close();
+    }
+  },
+);
 
 redis.run();

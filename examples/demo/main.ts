@@ -34,7 +34,7 @@ import {
   protectedResourceMetadata,
   unauthorized,
 } from 'mcp-protocol-core/http';
-import { redisTaskStore } from 'mcp-protocol-core/redis';
+import { redisBus, redisTaskStore } from 'mcp-protocol-core/redis';
 import type { AuthorizationServer } from '../oauth/authorization-server.js';
 import { discoverJwksUri, jwtAuthorizer } from '../oauth/verify-jwt.js';
 import { Activity } from './activity.js';
@@ -94,7 +94,8 @@ interface TaskStores {
   close: () => Promise<void>;
 }
 
-// The Redis client (node-redis, a dev dependency) is loaded only when REDIS_URL names a Redis.
+// The Redis client (node-redis, a dev dependency) is loaded only when REDIS_URL names a Redis: the
+// tasks and the bus live there, shared by every replica.
 async function taskStores(redisUrl: string | undefined, log?: (line: string) => void) {
   if (redisUrl === undefined) {
     const stores: TaskStores = {
@@ -111,13 +112,20 @@ async function taskStores(redisUrl: string | undefined, log?: (line: string) => 
   // one listens. A call made meanwhile fails within the store's commandTimeoutMs.
   client.on('error', (error: Error) => log?.(`redis: ${error.message}`));
   await client.connect();
+  // The bus subscribes on a connection of its own: Redis gives a subscribing one to pub/sub alone.
+  const subscriber = client.duplicate();
+  subscriber.on('error', (error: Error) => log?.(`redis (bus): ${error.message}`));
+  await subscriber.connect();
   const stores: TaskStores = {
     // A prefix for each server: the two keep their tasks apart in one Redis.
     project: redisTaskStore(client, { keyPrefix: 'demo:project:task:' }),
     operations: redisTaskStore(client, { keyPrefix: 'demo:operations:task:' }),
-    // This process's own until the replicas share one.
-    bus: memoryBus(),
-    close: async () => client.destroy(),
+    // One bus for the process, shared by every replica on this Redis.
+    bus: redisBus(client, subscriber, { channelPrefix: 'demo:bus:' }),
+    close: async () => {
+      subscriber.destroy();
+      client.destroy();
+    },
   };
   return stores;
 }
