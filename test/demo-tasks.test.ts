@@ -303,7 +303,7 @@ withRedis(
       const stored = JSON.parse((await raw.hGet(`demo:project:task:${taskId}`, 'v'))!);
       assert.is(stored.status, 'completed');
       // The run waiting for its answer listens on the demo's bus, in Redis, on a connection of its own.
-      assert.equal(await raw.sendCommand(['PUBSUB', 'CHANNELS', 'demo:bus:*']), [
+      assert.equal(await raw.sendCommand(['PUBSUB', 'CHANNELS', 'demo:bus:task:*']), [
         `demo:bus:task:${purging}`,
       ]);
       const clients = async () =>

@@ -116,6 +116,8 @@ fake('a developer mistake is refused where it is made', async () => {
   assert.throws(() => redisBus({} as never, subscriber), /takes a connected Redis client/);
   assert.throws(() => redisBus(publisher, {} as never), /subscriber connection of its own/);
   assert.throws(() => redisBus(publisher, subscriber, { commandTimeoutMs: 0 }), /commandTimeoutMs/);
+  for (const heartbeatMs of [-1, Number.NaN, 2 ** 40])
+    assert.throws(() => redisBus(publisher, subscriber, { heartbeatMs }), /heartbeatMs/);
   assert.throws(
     () => redisBus(publisher, subscriber, { channelPrefix: 1 as never }),
     /channelPrefix/,

@@ -98,6 +98,10 @@ async function cluster(kind: Kind) {
       peers.push(made);
       return made;
     },
+    /** The channels Redis has subscriptions to, matching `pattern`. */
+    async channels(pattern: string) {
+      return ((await admin.sendCommand(['PUBSUB', 'CHANNELS', pattern])) as string[]).sort();
+    },
     /** How many connections Redis has subscribed to each channel. */
     async numsub(...channels: string[]) {
       const reply = (await admin.sendCommand(['PUBSUB', 'NUMSUB', ...channels])) as unknown[];
@@ -172,7 +176,6 @@ for (const kind of KINDS) {
       await mine.stops[1]!();
       assert.equal(await made.numsub('mcp:bus:n'), [2]);
       await mine.stops[2]!();
-      await eventually(() => true, 'nothing');
       assert.equal(await made.numsub('mcp:bus:n'), [1]);
       await theirs.stops[0]!();
       assert.equal(await made.numsub('mcp:bus:n'), [0]);
@@ -265,6 +268,40 @@ for (const kind of KINDS) {
         assert.equal(await made.numsub('mcp:bus:a'), [1]);
       },
     );
+
+  run(
+    'Redis frozen (a connection that never closes): the heartbeat tells every subscription',
+    async ({ made }) => {
+      const [one, two] = [await made.peer({ heartbeatMs: 200 }), await made.peer()];
+      const watched = await watch(one.bus, 'f', 2);
+      await sleep(300);
+      const [beating] = (await made.channels('mcp:bus:heartbeat:*')) as string[];
+      assert.ok(beating, 'a heartbeat channel while subscribed');
+      const started = Date.now();
+      process.kill(made.server.pid, 'SIGSTOP');
+      try {
+        await eventually(() => watched.lost.every((lost) => lost.length === 1), 'both lost', 3_000);
+      } finally {
+        process.kill(made.server.pid, 'SIGCONT');
+      }
+      console.log(
+        `redis-bus (${kind}): Redis frozen: every subscription told in ${Date.now() - started} ms (heartbeat 200 ms)`,
+      );
+      assert.match(
+        watched.lost[0]![0]!.message,
+        /^the bus's connection to Redis was lost: no heartbeat came back in 200 ms$/,
+      );
+      const again = await watch(one.bus, 'f');
+      await two.bus.publish('f', 'after');
+      await eventually(() => again.got[0]!.length === 1, 'the message after');
+      assert.equal(watched.got, [[], []]);
+      await sleep(500);
+      assert.is((await made.channels('mcp:bus:heartbeat:*')).length, 1, 'beating again');
+      await again.stops[0]!();
+      await sleep(500);
+      assert.equal(await made.channels('mcp:bus:*'), [], 'no heartbeat once nothing is subscribed');
+    },
+  );
 
   run('closing the subscriber connection tells every subscription', async ({ made }) => {
     const peer = await made.peer();

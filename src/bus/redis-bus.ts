@@ -46,6 +46,13 @@ export interface RedisBusOptions {
    * it rejects with a sentence that says so. Default 5,000.
    */
   commandTimeoutMs?: number;
+  /**
+   * How often, in milliseconds, the bus sends itself a message through Redis while anything is
+   * subscribed; one not back by the next is a connection that died without closing (a cut
+   * network, a frozen Redis), and every subscription is told it is lost. Default 5,000; 0 sends
+   * none.
+   */
+  heartbeatMs?: number;
 }
 
 interface Receiver {
@@ -89,9 +96,10 @@ function report(what: string, error: unknown): void {
  * still waiting rejects. The bus learns it from the connection's own events, `error`,
  * `reconnecting` and `end`: node-redis and ioredis emit them as soon as the socket closes, which
  * is at once when Redis stops or dies (its system closes the socket). A connection that dies
- * silently (a cut network) is seen when the client notices: give node-redis a `pingInterval`, or
- * rely on TCP keep-alive, which both clients turn on. Subscribing again works once the client has
- * reconnected; the bus leaves no subscription of its own for the client to restore.
+ * without closing (a cut network, a frozen Redis) is seen by the bus's heartbeat
+ * ({@link RedisBusOptions.heartbeatMs}): within two beats, 10 s by default. Subscribing again works
+ * once the client has reconnected; the bus leaves no subscription of its own for the client to
+ * restore.
  *
  * @param client - A connected client to publish with (see {@link RedisCommandClient}), yours to
  * close; it may be the task store's.
@@ -155,6 +163,8 @@ export function redisBus(
       'redisBus() takes a subscriber connection of its own (with subscribe, unsubscribe and on)',
     );
   if (typeof prefix !== 'string') throw new TypeError('channelPrefix must be a string');
+  const heartbeatMs = options.heartbeatMs ?? 5_000;
+  if (heartbeatMs !== 0) checkTimeout(heartbeatMs, 'heartbeatMs');
 
   const channels = new Map<string, Channel>();
   const late = (what: string) => `Redis did not answer the bus's ${what} in ${timeoutMs} ms`;
@@ -207,7 +217,45 @@ export function redisBus(
     }, 0);
   });
 
+  // The heartbeat: the bus's own channel, a message on it every heartbeatMs while anything else is
+  // subscribed, each checked at the next.
+  const heartbeat = `${prefix}heartbeat:${Math.random().toString(36).slice(2)}`;
+  let beating: ReturnType<typeof setTimeout> | undefined;
+  let sent = 0;
+  let echoed = 0;
+  const schedule = () => {
+    if (heartbeatMs === 0 || beating !== undefined) return;
+    beating = setTimeout(beat, heartbeatMs);
+    // It never keeps a process alive.
+    (beating as { unref?: () => void }).unref?.();
+  };
+  function beat(): void {
+    beating = undefined;
+    const own = channels.get(heartbeat);
+    if (![...channels.keys()].some((name) => name !== heartbeat)) {
+      if (own?.ready) {
+        channels.delete(heartbeat);
+        void forget(heartbeat);
+      }
+      return;
+    }
+    if (echoed !== sent) return lose(new Error(`no heartbeat came back in ${heartbeatMs} ms`));
+    const nonce = String(++sent);
+    const beats = own ?? open(heartbeat);
+    if (beats.receivers.size === 0) {
+      const receive = (message: string) => {
+        if (message === String(sent)) echoed = sent;
+      };
+      beats.receivers.add({ receive, lost: () => {} });
+    }
+    schedule();
+    beats.subscribed?.then(() => client.sendCommand(['PUBLISH', heartbeat, nonce])).catch(() => {});
+  }
+
   function lose(cause?: unknown): void {
+    clearTimeout(beating);
+    beating = undefined;
+    echoed = sent;
     if (channels.size === 0) return;
     const reason = cause instanceof Error && cause.message ? `: ${cause.message}` : '';
     const error = new Error(`the bus's connection to Redis was lost${reason}`);
@@ -245,6 +293,7 @@ export function redisBus(
       () => {
         if (channel.dead !== undefined) throw channel.dead;
         channel.ready = true;
+        schedule();
       },
       (error: unknown) => {
         if (channels.get(name) === channel) {

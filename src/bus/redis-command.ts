@@ -21,10 +21,10 @@ export interface RedisCommandClient {
   sendCommand(args: [command: string, ...args: string[]]): Promise<unknown>;
 }
 
-/** Check a `commandTimeoutMs` option where it is given. */
-export function checkTimeout(timeoutMs: number): number {
+/** Check a time option (`commandTimeoutMs` unless named) where it is given. */
+export function checkTimeout(timeoutMs: number, option = 'commandTimeoutMs'): number {
   if (!(timeoutMs > 0 && timeoutMs <= 2_147_483_647))
-    throw new TypeError('commandTimeoutMs must be a positive number of milliseconds');
+    throw new TypeError(`${option} must be a positive number of milliseconds`);
   return timeoutMs;
 }
 
