@@ -239,7 +239,10 @@ export function redisBus(
       }
       return;
     }
-    if (echoed !== sent) return lose(new Error(`no heartbeat came back in ${heartbeatMs} ms`));
+    if (echoed !== sent) {
+      lose(new Error(`no heartbeat came back in ${heartbeatMs} ms`));
+      return;
+    }
     const nonce = String(++sent);
     const beats = own ?? open(heartbeat);
     if (beats.receivers.size === 0) {
