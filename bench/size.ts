@@ -33,9 +33,11 @@ import { build, type Plugin } from 'esbuild';
  * 27.29 KiB; then 0.03 KiB for the server's logging, its fields' checks and the Tasks extension's
  * offer called from modules of their own: 27.32 KiB; then 0.15 KiB for the bus's interface and
  * memoryBus(): 27.47 KiB; then 0.30 KiB for tasks over the bus, a run woken at once by a
- * write made on another replica: 27.77 KiB), and a small margin. 14 KiB is the aim.
+ * write made on another replica: 27.77 KiB; then 1.43 KiB for questionsOn(): handshake-era
+ * questions on the call's SSE answer, their answers taken once from their caller, through the bus
+ * with an acknowledgement: 29.20 KiB), and a small margin. 14 KiB is the aim.
  */
-export const BUDGET = 27.78 * 1024;
+export const BUDGET = 29.21 * 1024;
 
 /**
  * The budget of a tools-only server's bundle, in gzipped bytes: every server has the handshake, the
@@ -50,9 +52,11 @@ export const BUDGET = 27.78 * 1024;
  * state keys; then 0.17 KiB for two instances of one tool class made two tools, the server's name
  * written once and scope.server: 16.64 KiB; then 0.23 KiB for what a tool needs to run as a task
  * (taskSupport, scope.runAsTask(), the tasks' methods looked up: the tasks themselves come with
- * tasksIn()): 16.89 KiB); 8 KiB is the aim.
+ * tasksIn()): 16.89 KiB; then 0.06 KiB for the hook of handshake-era questions: the round that
+ * marks a method that may ask, and the disconnect that ends its wait; the questions themselves
+ * come with questionsOn(): 16.95 KiB); 8 KiB is the aim.
  */
-export const TOOLS_ONLY_BUDGET = 16.91 * 1024;
+export const TOOLS_ONLY_BUDGET = 16.96 * 1024;
 
 /** What a tools-only server imports. */
 export const TOOLS_ONLY_ENTRY =

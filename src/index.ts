@@ -85,6 +85,12 @@ export {
   type InputKind,
   InputUnavailableError,
 } from './input/input-requests.js';
+export {
+  type Questions,
+  type QuestionsOptions,
+  questionsOn,
+  type ReplyOutcome,
+} from './input/questions.js';
 export { type Dialect, schemaDialect, schemaProblems } from './json-schema/definition-checks.js';
 export { simplifySchema } from './json-schema/simplify.js';
 export type { ToolArguments } from './json-schema/typed-arguments.js';

@@ -33,6 +33,7 @@ import {
 } from './core/server-methods.js';
 import { mcpserverCalled } from './core/signals.js';
 import { runWithInput } from './input/input-requests.js';
+import type { QuestionsFeature } from './input/questions.js';
 import { dump, ErrorCode, errorResponse, HANDLE_NOW } from './jsonrpc.js';
 import type { PromptsFeature } from './prompts/prompt-methods.js';
 import type { ResourcesFeature } from './resources/resource-methods.js';
@@ -66,7 +67,8 @@ export interface MCPServerBase
     ToolsFeature,
     ResourcesFeature,
     PromptsFeature,
-    TasksFeature {}
+    TasksFeature,
+    QuestionsFeature {}
 
 /**
  * An MCP server: answers the JSON-RPC messages of one POST request with its tools.
@@ -273,8 +275,8 @@ export abstract class MCPServerBase extends ServerLogger {
       throw new ProtocolError(ErrorCode.MethodNotFound, 'Method not found', entry.otherEra);
     }
     const run = () => entry.run(this as never, params, scope);
-    // A handshake-era request never asks for input: run at once, without a turn of its own.
-    return entry.input === true && scope.era !== 'handshake'
+    // A handshake-era request asks only a server with questions: otherwise run at once.
+    return entry.input === true && (scope.era !== 'handshake' || this.questions !== undefined)
       ? runWithInput(this, method, params, scope, run)
       : run();
   }

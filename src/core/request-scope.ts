@@ -26,6 +26,7 @@ import type {
   ElicitRequestURLParams,
   Implementation,
   JSONRPCNotification,
+  JSONRPCRequest,
   LoggingLevel,
   ProgressToken,
   Root,
@@ -33,11 +34,13 @@ import type {
 import type { ServerCore } from './server-contract.js';
 
 /**
- * Where the notifications of one request go while it runs, e.g. its SSE answer: the sink
- * `handle()` is given. It may return a promise while the client is not reading, which resolves
- * once it has: {@link RequestScope.progress} and {@link RequestScope.log} hand it to their caller.
+ * Where the messages of one request go while it runs, e.g. its SSE answer: the sink `handle()` is
+ * given. Notifications (progress, log messages), and in the handshake era the requests of a
+ * server with `questions` (`elicitation/create`, …), whose answers the client POSTs. It may return
+ * a promise while the client is not reading, which resolves once it has:
+ * {@link RequestScope.progress} and {@link RequestScope.log} hand it to their caller.
  */
-export type NotificationSink = (notification: JSONRPCNotification) => void;
+export type NotificationSink = (message: JSONRPCNotification | JSONRPCRequest) => void;
 
 // What a sink may hand back: the HTTP layer's promise of room, while the client reads slowly.
 type Sent = Promise<void> | undefined;
@@ -135,7 +138,9 @@ export class RequestScope<Server extends ServerCore = ServerCore> {
   /** @internal Makes the call a task: set while a tool that may run as one runs in its request. */
   declare toTask: (() => Promise<void>) | undefined;
   /** @internal What keeps work alive past the answer (a task's run): the request's context. */
-  declare context: { waitUntil?(work: Promise<unknown>): void } | undefined;
+  declare context:
+    | { waitUntil?(work: Promise<unknown>): void; readonly signal?: AbortSignal | undefined }
+    | undefined;
 
   /**
    * @param era - The request's era; the handshake era's by default.
@@ -200,7 +205,9 @@ export class RequestScope<Server extends ServerCore = ServerCore> {
    * and `resources/read`). Without the answer yet, the request is answered `input_required`, and
    * the method stops here: it runs again, from the start, when the client calls again with the
    * answer. Ask for several inputs at once with `Promise.all`; answers of earlier rounds come back
-   * from this same call.
+   * from this same call. In the handshake era, on a server with `questions` (`questionsOn()`), the
+   * request goes on the call's SSE answer and this waits for the client's answer: the same code
+   * serves both eras.
    *
    * @param key - The input's name, unique in the request, e.g. `user_name`.
    * @param params - The message, and the form's schema (or `mode: 'url'` and the URL).
@@ -259,8 +266,10 @@ export class RequestScope<Server extends ServerCore = ServerCore> {
 
   /**
    * Whether the client can be asked for input of a kind: a 2026-07-28 `tools/call`,
-   * `prompts/get` or `resources/read` whose client declares the capability. Never in the
-   * handshake era.
+   * `prompts/get` or `resources/read` whose client declares the capability. In the handshake era,
+   * one of these on a server with `questions` whose client accepts an SSE answer: its
+   * capabilities are unknown there (no process kept its `initialize`), and a client that cannot
+   * answer says so, which `elicit()` and the like throw as `InputUnavailableError`.
    *
    * @param kind - `elicitation` (a form), `elicitation.url`, `sampling`, `sampling.tools` or
    * `roots`.

@@ -203,6 +203,8 @@ function handshake(
     context.headers,
   );
   scope.server = server;
+  // Its signal ends a question's wait when the client goes away (the method runs on).
+  scope.context = context;
   if (context.grantedScopes !== undefined) scope.grantedScopes = context.grantedScopes;
   if (context.notify !== undefined) {
     scope.notify = context.notify;

@@ -7,6 +7,7 @@
 
 import type { HandleResult } from '../core/answering.js';
 import type { RequestContext } from '../core/routing.js';
+import { isModernVersion } from '../era/protocol-versions.js';
 import { ErrorCode, HANDLE_NOW, httpStatusOf, isObject, utf8Length } from '../jsonrpc.js';
 import type { MCPServerBase } from '../server-base.js';
 import {
@@ -16,8 +17,9 @@ import {
   type HttpHeaders,
   hostHeader,
   originHeader,
+  versionHeader,
 } from '../wire/http-headers.js';
-import type { JSONRPCNotification, JSONRPCResponse } from '../wire/types.js';
+import type { JSONRPCNotification, JSONRPCRequest, JSONRPCResponse } from '../wire/types.js';
 import { challengeOf, isRefusal, scopesOf } from './authorization.js';
 import { corsAllows, corsPolicy, withCors } from './cors.js';
 import type {
@@ -106,7 +108,7 @@ function notifier(
   state: Streaming,
   keepAliveMs: number,
   maxBufferedBytes: number,
-): (notification: JSONRPCNotification) => Promise<void> | undefined {
+): (message: JSONRPCNotification | JSONRPCRequest) => Promise<void> | undefined {
   return (notification) => {
     const json = stringify(notification, server);
     if (json === undefined) return;
@@ -356,6 +358,24 @@ export function createHttpHandler<Principal = unknown>(
     if (!parsed.ok) return refuse(400, ErrorCode.ParseError, 'The body is not valid JSON.');
     const payload = parsed.value;
     const server = createServer({ request, principal });
+    // A client's answer to a question of the server's (handshake era): taken before any method
+    // runs, 202 when it reached the method that asked, else a 4xx.
+    const { questions } = server;
+    if (
+      questions !== undefined &&
+      isObject(payload) &&
+      payload.method === undefined &&
+      ('result' in payload || 'error' in payload) &&
+      !isModernVersion(versionHeader(request.headers)?.trim())
+    ) {
+      return questions
+        .reply(payload, request.headers)
+        .then((outcome) =>
+          outcome.status === 202
+            ? { status: 202, headers: {} }
+            : refuse(outcome.status, outcome.error.error.code, outcome.error.error.message),
+        );
+    }
     const context = new HttpContext(request, principal);
     if (responseMode !== 'json' && acceptsEventStream(accept)) {
       return answerStreaming(server, payload, context, request);

@@ -16,11 +16,13 @@ import type { Era } from '../era/protocol-versions.js';
 import type { ToolArguments } from '../json-schema/typed-arguments.js';
 import { ErrorCode, isObject, isPromiseLike } from '../jsonrpc.js';
 import type { JSONSchema } from '../schema.js';
+import type { HttpHeaders } from '../wire/http-headers.js';
 import type {
   ClientCapabilities,
   ElicitationSchema,
   InputRequest,
   InputRequiredResult,
+  JSONRPCRequest,
   Result,
 } from '../wire/types.js';
 import { invalid, questionDigest, seal, unseal } from './request-state.js';
@@ -30,6 +32,12 @@ import { invalid, questionDigest, seal, unseal } from './request-state.js';
  * round and state that the request scope carries for this module.
  */
 export interface AskingScope {
+  readonly server: ServerCore;
+  readonly headers: HttpHeaders | undefined;
+  readonly signal: AbortSignal;
+  readonly timeoutMs: number;
+  readonly context: { readonly signal?: AbortSignal | undefined } | undefined;
+  notify: ((message: JSONRPCRequest) => unknown) | undefined;
   readonly era: Era;
   readonly clientCapabilities: ClientCapabilities | undefined;
   state: unknown;
@@ -115,6 +123,21 @@ export interface Round {
 /** @internal The round a scope is in. */
 export const roundOf = (scope: AskingScope) => scope.round as Round | undefined;
 
+/** @internal How a server's questions ask, for the handshake era (`questionsOn()`). */
+export interface Asker {
+  ask<T>(
+    scope: AskingScope,
+    request: InputRequest,
+    read: (answer: Record<string, unknown>) => T | undefined | Promise<T | undefined>,
+  ): Promise<T>;
+}
+
+/**
+ * @internal The round of a handshake-era method that may ask (in a server with questions, which
+ * sends them on the call's SSE answer): empty, since nothing is carried between POSTs.
+ */
+export const ASKING = {} as Round;
+
 // What a missing answer throws, to stop the method: its round answers input_required.
 class InputRequired extends Error {
   override name = 'InputRequired';
@@ -156,7 +179,12 @@ const KINDS: Record<InputKind, ClientCapabilities> = {
  * @returns True when an input request of that kind can be sent.
  */
 export function canAsk(scope: AskingScope, kind: InputKind): boolean {
-  return roundOf(scope) !== undefined && declares(scope.clientCapabilities, KINDS[kind]);
+  // Only a handshake-era method of a server with questions is in this round: its client declared
+  // its capabilities in an initialize no process kept, so it is asked, and says if it cannot.
+  const round = roundOf(scope);
+  return round === ASKING
+    ? scope.notify !== undefined
+    : round !== undefined && declares(scope.clientCapabilities, KINDS[kind]);
 }
 
 /**
@@ -189,7 +217,7 @@ export function ask<T>(
 ): Promise<T> {
   const promise = answer(scope, key, request, read);
   const round = roundOf(scope);
-  if (round !== undefined) {
+  if (round !== undefined && round !== ASKING) {
     round.reading ??= [];
     round.reading.push(promise);
   }
@@ -203,6 +231,9 @@ async function answer<T>(
   read: (answer: Record<string, unknown>) => T | undefined | Promise<T | undefined>,
 ): Promise<T> {
   const round = roundOf(scope);
+  if (round === ASKING) {
+    return (scope.server as unknown as { questions: Asker }).questions.ask(scope, request, read);
+  }
   if (scope.era === 'handshake') throw new InputUnavailableError(request, 'handshake');
   if (round === undefined) {
     throw new TypeError(
@@ -241,8 +272,8 @@ async function answer<T>(
  * Run a method that may answer `input_required` (2026-07-28): check the answers and the state the
  * request came with, run it, and, if it asked for input it has not got, answer the requests, with
  * a signed `requestState` of what was asked, the answers read and `scope.state`. In the
- * handshake era, the method runs as it is: its input requests fail with
- * {@link InputUnavailableError}.
+ * handshake era, the method runs as it is: its input requests go on its SSE answer when the
+ * server has `questions`, and fail with {@link InputUnavailableError} otherwise.
  *
  * @param server - The server.
  * @param method - The method, e.g. `tools/call`.
@@ -261,7 +292,10 @@ export function runWithInput(
   scope: AskingScope,
   run: () => Result | Promise<Result>,
 ): Result | Promise<Result> {
-  if (scope.era === 'handshake') return run();
+  if (scope.era === 'handshake') {
+    scope.round = ASKING;
+    return run();
+  }
   const { inputResponses, requestState } = params;
   if (inputResponses !== undefined && !isObject(inputResponses)) {
     throw invalid('inputResponses must be an object.');

@@ -37,8 +37,13 @@ export interface TestClientOptions {
    * `CreateMessageResult`, a `ListRootsResult`), or anything else to test how the server reads
    * it; `undefined` leaves its request unanswered. With none
    * answered, the `input_required` result is returned as it is, as it is without this option.
-   * A handshake-era client is never asked (the server asks in 2026-07-28 only): a request that
-   * asks then throws an `Error` that says so, rather than let the test believe it was answered.
+   *
+   * In the handshake era, it answers the questions of a server with `questions` (`questionsOn()`)
+   * as they arrive on the request's answer, as a client POSTs its response (`key` is then the
+   * question's JSON-RPC id); `undefined`, or no `answerInput`, answers as a client without the
+   * capability does (-32601), which the method sees as `InputUnavailableError`. A server without
+   * `questions` cannot ask a handshake-era client: a request that asks then throws an `Error` that
+   * says so, rather than let the test believe it was answered.
    *
    * @example
    * ```ts

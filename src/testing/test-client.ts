@@ -19,8 +19,10 @@ import type {
   CompleteResult,
   GetPromptResult,
   InitializeResult,
+  InputRequest,
   InputRequiredResult,
   JSONRPCNotification,
+  JSONRPCRequest,
   Prompt,
   ReadResourceResult,
   Resource,
@@ -46,7 +48,8 @@ async function verify(server: MCPServerBase): Promise<void> {
  * ajv cannot compile fails the first test, not a client's first call. A JSON-RPC error is thrown as a
  * {@link ResponseError} (a `ProtocolError`) with its code; a tool's failure is a result with
  * `isError`, as on the wire. Its requests ask for progress and log messages, which
- * `onNotification` receives, and `answerInput` answers a 2026-07-28 server's input requests.
+ * `onNotification` receives, and `answerInput` answers a server's input requests: a 2026-07-28
+ * `input_required`, or a handshake-era question of a server with `questions`.
  *
  * @example
  * ```ts
@@ -113,7 +116,7 @@ export class TestClient {
     const server = this.#server();
     let notified = 0;
     // As the HTTP layer streams them: each through JSON, one that JSON cannot carry dropped.
-    const notify = (notification: JSONRPCNotification) => {
+    const notify = (notification: JSONRPCNotification | JSONRPCRequest) => {
       let sent: TestNotification;
       try {
         sent = JSON.parse(JSON.stringify(notification));
@@ -122,7 +125,10 @@ export class TestClient {
         return;
       }
       notified++;
-      onNotification?.(sent);
+      // A question of the handshake era: answered as a client POSTs its response.
+      if ('id' in notification)
+        void this.#reply(server, sent as unknown as JSONRPCRequest, headers);
+      else onNotification?.(sent);
     };
     const answer = await server.handle(body, { headers, grantedScopes, notify });
     if (answer === undefined) return undefined;
@@ -136,6 +142,24 @@ export class TestClient {
     return parsed;
   }
 
+  // answerInput's answer to a handshake-era question, handed to the server's questions as a POST
+  // would; a question it leaves unanswered is answered as a client without that capability does.
+  async #reply(server: MCPServerBase, request: JSONRPCRequest, headers?: Record<string, string>) {
+    const { answerInput } = this.#options;
+    const { id, method, params } = request;
+    let answer: unknown;
+    try {
+      answer = await answerInput?.({ method, params } as InputRequest, String(id));
+    } catch (error) {
+      server.log(error, 'answerInput threw');
+    }
+    const reply =
+      answer === undefined
+        ? { jsonrpc: '2.0', id, error: { code: -32601, message: `Method not found: ${method}` } }
+        : { jsonrpc: '2.0', id, result: answer };
+    await server.questions?.reply(JSON.parse(JSON.stringify(reply)), headers).catch(() => {});
+  }
+
   /**
    * Send a request and return its result. In the 2026-07-28 era, `_meta` and the headers are
    * added, and, with `answerInput`, the input a result asks for is answered.
@@ -144,12 +168,12 @@ export class TestClient {
    * @param params - Its params.
    * @returns The result.
    * @throws ResponseError - With the code, message and HTTP status of a JSON-RPC error answer.
-   * @throws Error - With `answerInput`, in the handshake era, when the method asked for input,
-   * which the server sends in 2026-07-28 only.
+   * @throws Error - With `answerInput`, in the handshake era, when a server without `questions`
+   * asked for input, which it can send in 2026-07-28 only.
    */
   async request<R extends Result = Result>(method: string, params?: object): Promise<R> {
     const { answerInput } = this.#options;
-    if (answerInput !== undefined && !this.#modern)
+    if (answerInput !== undefined && !this.#modern && this.#server().questions === undefined)
       return this.#notAsked(method, params) as Promise<R>;
     let result = await this.#request(method, params);
     for (let round = 0; answerInput !== undefined && round < 10; round++) {
