@@ -4,12 +4,12 @@
 // 2026-07-28 revision of 0.2.0-alpha.12. `npm run example:conformance` runs it; `npm run
 // conformance` (scripts/conformance.ts) starts it in-process and runs the suites.
 //
-// Only the tools (and prompts) a stateless server can answer are here: test_tool_with_progress and
-// test_tool_with_logging send their notifications on the call's own SSE answer, and the 2026-07-28
-// input requests (test_input_required_result_*) ask with `input_required` and read the answers
-// when the client calls again. The scenarios that need a tool to send requests to the client on an
-// SSE stream in the handshake era (test_sampling, test_elicitation, ...) then fail at once with
-// "Unknown tool", rather than waiting for an answer that can never come; the reasons are in
+// test_tool_with_progress and test_tool_with_logging send their notifications on the call's own
+// SSE answer; the 2026-07-28 input requests (test_input_required_result_*) ask with
+// `input_required` and read the answers when the client calls again; and the handshake era's
+// test_sampling, test_elicitation and the SEP-1034 and SEP-1330 forms (conformance-questions.ts)
+// ask on the call's SSE answer, through the server's `questions`, the client POSTing its answer.
+// What a stateless server cannot serve (sessions, resource subscriptions) is listed, with why, in
 // conformance/expected-failures-2025.yml and conformance/expected-failures-2026.yml.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,9 +22,11 @@ import {
   type JSONSchema,
   MCPServerBase,
   MCPToolBase,
+  memoryBus,
   memoryTaskStore,
   ProtocolError,
   promptsByName,
+  questionsOn,
   resourcesByUri,
   type Tasks,
   type ToolArguments,
@@ -34,6 +36,12 @@ import {
   toolsByName,
 } from 'mcp-protocol-core';
 import { createHttpHandler, nodeListener } from 'mcp-protocol-core/http';
+import {
+  Elicitation,
+  ElicitationDefaults,
+  ElicitationEnums,
+  Sampling,
+} from './conformance-questions.js';
 
 /** A real PNG: one opaque red pixel, 8-bit RGB (signature, IHDR, IDAT, IEND; 69 bytes). */
 export const RED_PIXEL_PNG =
@@ -712,6 +720,9 @@ const TaskAfterName = defineTool({
 // Per process, as the state key is; replicas would share a Redis store.
 const TASKS = tasksIn(memoryTaskStore(), { pollIntervalMs: 200 });
 
+// Made once per process: the handshake era's questions, answered by a later POST.
+const QUESTIONS = questionsOn(memoryBus());
+
 const STATE_KEY = crypto.getRandomValues(new Uint8Array(32));
 
 /** The server of the conformance suite's test tools. */
@@ -753,8 +764,13 @@ export class ConformanceServer extends MCPServerBase {
     new ConfirmDelete(),
     new MultiInput(),
     new TaskAfterName(),
+    new Sampling(),
+    new Elicitation(),
+    new ElicitationDefaults(),
+    new ElicitationEnums(),
   );
   override readonly tasks: Tasks;
+  override readonly questions = QUESTIONS;
   override readonly resources = resourcesByUri(new StaticText(), new StaticBinary());
   override readonly resourceTemplates = templatesByUriTemplate(new TemplateData());
   override readonly prompts = promptsByName(

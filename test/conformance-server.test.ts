@@ -128,6 +128,10 @@ conformance('tools/list: the test tools, each with a description', async () => {
       'confirm_delete',
       'multi_input',
       'test_tool_with_task',
+      'test_sampling',
+      'test_elicitation',
+      'test_elicitation_sep1034_defaults',
+      'test_elicitation_sep1330_enums',
     ],
   );
   for (const tool of tools) {
@@ -238,7 +242,9 @@ conformance('test_error_handling: a result with isError and a message', async ()
   });
 });
 
-conformance('a tool the suite would wait on is not there', async () => {
+// A handshake-era call whose tool asks: the question arrives on its SSE answer, the answer is
+// POSTed (202), and the result follows on the same answer.
+async function asked(name: string, args: object, answer: (question: any) => object) {
   const response = await fetch(server.url, {
     method: 'POST',
     headers: HEADERS,
@@ -246,14 +252,86 @@ conformance('a tool the suite would wait on is not there', async () => {
       jsonrpc: '2.0',
       id: 99,
       method: 'tools/call',
-      params: { name: 'test_sampling', arguments: { prompt: 'hi' } },
+      params: { name, arguments: args },
     }),
   });
-  assert.equal(await response.json(), {
-    jsonrpc: '2.0',
-    id: 99,
-    error: { code: -32602, message: 'Unknown tool: test_sampling' },
+  assert.is(response.headers.get('content-type'), 'text/event-stream');
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let text = '';
+  while (!text.includes('\n\n')) text += (await reader.read()).value ?? '';
+  const question = JSON.parse(text.slice(text.indexOf('data: ') + 6, text.indexOf('\n\n')));
+  const posted = await fetch(server.url, {
+    method: 'POST',
+    headers: HEADERS,
+    body: JSON.stringify({ jsonrpc: '2.0', id: question.id, result: answer(question) }),
   });
+  assert.is(posted.status, 202);
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += value;
+  }
+  const last = text.trim().split('\n\n').at(-1)!;
+  return { question, response: JSON.parse(last.slice(last.indexOf('data: ') + 6)) };
+}
+
+conformance(
+  'test_sampling and test_elicitation ask the handshake-era client on the SSE answer',
+  async () => {
+    const sampled = await asked('test_sampling', { prompt: 'hi' }, () => ({
+      role: 'assistant',
+      content: { type: 'text', text: 'This is a test response from the client' },
+      model: 'test-model',
+      stopReason: 'endTurn',
+    }));
+    assert.equal(sampled.question.params, {
+      messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }],
+      maxTokens: 100,
+    });
+    assert.equal(sampled.response.result.content, [
+      { type: 'text', text: 'LLM response: This is a test response from the client' },
+    ]);
+    const elicited = await asked('test_elicitation', { message: 'Who?' }, () => ({
+      action: 'accept',
+      content: { username: 'testuser', email: 'test@example.com' },
+    }));
+    assert.equal(elicited.question.params.requestedSchema.required, ['username', 'email']);
+    assert.equal(elicited.response.result.content, [
+      {
+        type: 'text',
+        text: 'User response: {"action":"accept","content":{"username":"testuser","email":"test@example.com"}}',
+      },
+    ]);
+  },
+);
+
+conformance('the SEP-1034 and SEP-1330 forms, answered as the suite answers them', async () => {
+  const defaults = await asked('test_elicitation_sep1034_defaults', {}, () => ({
+    action: 'accept',
+    content: { name: 'Jane Smith', age: 25, score: 88.0, status: 'inactive', verified: false },
+  }));
+  const fields = defaults.question.params.requestedSchema.properties;
+  assert.equal(
+    Object.fromEntries(
+      Object.entries(fields).map(([key, field]: [string, any]) => [key, field.default]),
+    ),
+    { name: 'John Doe', age: 30, score: 95.5, status: 'active', verified: true },
+  );
+  assert.match(defaults.response.result.content[0].text, /"name":"Jane Smith"/);
+  const enums = await asked('test_elicitation_sep1330_enums', {}, () => ({
+    action: 'accept',
+    content: {
+      untitledSingle: 'option1',
+      titledSingle: 'value1',
+      legacyEnum: 'opt1',
+      untitledMulti: ['option1', 'option2'],
+      titledMulti: ['value1', 'value2'],
+    },
+  }));
+  const schema = enums.question.params.requestedSchema.properties;
+  assert.equal(schema.legacyEnum.enumNames.length, schema.legacyEnum.enum.length);
+  assert.ok(schema.titledMulti.items.anyOf.every((item: any) => item.const && item.title));
+  assert.match(enums.response.result.content[0].text, /"titledMulti":\["value1","value2"\]/);
 });
 
 // The messages of an SSE answer, in order.
@@ -577,10 +655,11 @@ conformance('2026-07-28: test_input_required_result_multi_round, three rounds', 
     code: -32602,
     message: 'requestState is not valid for this request.',
   });
-  // The handshake era has no input requests: the tool cannot ask, and the LLM reads why.
+  // The handshake era asks on the call's SSE answer: a client that takes JSON only cannot be
+  // asked, and the LLM reads why.
   const legacy = await fetch(server.url, {
     method: 'POST',
-    headers: HEADERS,
+    headers: { ...HEADERS, accept: 'application/json' },
     body: JSON.stringify({
       jsonrpc: '2.0',
       id: 9,
@@ -592,7 +671,7 @@ conformance('2026-07-28: test_input_required_result_multi_round, three rounds', 
     content: [
       {
         type: 'text',
-        text: 'This request needs elicitation/create, which a client answers in protocol 2026-07-28 only.',
+        text: 'This request needs elicitation/create, which is sent to a client that accepts an SSE answer (text/event-stream).',
       },
     ],
     isError: true,
