@@ -1,6 +1,7 @@
-// The demo's input requests over real HTTP (2026-07-28), through the official clients:
-// summarise_document asks the 2.x Client's LLM for a summary (sampling), clear_log asks the person
-// for a confirmation (elicitation), each answered by the client's own handler and called again.
+// The demo's input requests over real HTTP, through the official clients: summarise_document asks
+// the 2.x Client's LLM for a summary (sampling), clear_log asks the person for a confirmation
+// (elicitation), each answered by the client's own handler and called again (2026-07-28); in the
+// handshake era clear_log asks the v1 Client on the call's SSE answer (demo-questions.test.ts).
 // A client that cannot be asked gets the first paragraph, or a tool error naming what is needed.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -136,7 +137,7 @@ input('summarise_document, no one to sample: the first paragraph, and why', asyn
     .split(/\n\s*\n/)
     .map((block) => block.trim())
     .find((block) => !block.startsWith('#'))!;
-  const expected = `${paragraph}\n\n(The first paragraph of README.md: this client cannot be asked for a summary, which needs sampling in protocol 2026-07-28.)`;
+  const expected = `${paragraph}\n\n(The first paragraph of README.md: this client cannot be asked for a summary, which needs sampling.)`;
   const old = await handshake(`${demo.base}/mcp`);
   try {
     const result = await old.callTool({
@@ -173,34 +174,38 @@ async function logNumbers(demo: Demo): Promise<number[]> {
   }
 }
 
-input('clear_log in the handshake era: a tool error naming what it needs', async ({ demo }) => {
-  const client = await handshake(`${demo.base}/operations/mcp`, STAFF);
-  try {
-    const { tools } = await client.listTools();
-    const clear = tools.find((tool) => tool.name === 'clear_log')!;
-    assert.equal(clear.annotations, {
-      readOnlyHint: false,
-      destructiveHint: true,
-      idempotentHint: false,
-      openWorldHint: false,
-      title: 'Clear the request log',
-    });
-    const result = await client.callTool({ name: 'clear_log', arguments: {} });
-    assert.equal(result, {
-      content: [
-        {
-          type: 'text',
-          text: 'This request needs elicitation/create, which a client answers in protocol 2026-07-28 only.',
-        },
-      ],
-      isError: true,
-    });
-  } finally {
-    await client.close();
-  }
-  // Nothing was cleared: the first request is still there.
-  assert.is((await logNumbers(demo)).at(-1), 1);
-});
+input(
+  'clear_log in the handshake era, a client without elicitation: a tool error',
+  async ({ demo }) => {
+    const client = await handshake(`${demo.base}/operations/mcp`, STAFF);
+    try {
+      const { tools } = await client.listTools();
+      const clear = tools.find((tool) => tool.name === 'clear_log')!;
+      assert.equal(clear.annotations, {
+        readOnlyHint: false,
+        destructiveHint: true,
+        idempotentHint: false,
+        openWorldHint: false,
+        title: 'Clear the request log',
+      });
+      // Asked on the call's SSE answer, the v1 client with no elicitation handler answers -32601.
+      const result = await client.callTool({ name: 'clear_log', arguments: {} });
+      assert.equal(result, {
+        content: [
+          {
+            type: 'text',
+            text: 'This request needs elicitation/create, which its client does not answer.',
+          },
+        ],
+        isError: true,
+      });
+    } finally {
+      await client.close();
+    }
+    // Nothing was cleared: the first request is still there.
+    assert.is((await logNumbers(demo)).at(-1), 1);
+  },
+);
 
 input('clear_log in 2026-07-28 without elicitation: -32021, nothing cleared', async ({ demo }) => {
   const { client, transport } = modern(`${demo.base}/operations/mcp`, {}, [], STAFF);

@@ -22,6 +22,7 @@ import {
   type Bus,
   memoryBus,
   memoryTaskStore,
+  questionsOn,
   type TaskStore,
   type TasksOptions,
   tasksIn,
@@ -165,6 +166,9 @@ export async function startDemo({
   };
   const projectWork = { tasks: tasksIn(stores.project, timing), indexDelayMs };
   const operationsTasks = tasksIn(stores.operations, timing);
+  // The handshake era's questions (clear_log's confirmation, summarise_document's sampling): an
+  // answer POSTed to any replica reaches the one that asked, through the bus.
+  const questions = questionsOn(stores.bus);
   const local = authorizationServer === undefined ? await localAuthorizationServer() : undefined;
   const issuer = local?.issuer ?? authorizationServer!;
   const jwksUri = local?.jwksUri ?? (await discoverJwksUri(issuer));
@@ -178,12 +182,12 @@ export async function startDemo({
     createHttpHandler(({ request }) => {
       const scope = new URL(request.url ?? '/', 'http://localhost').searchParams.get('repository');
       const only = scope === repository.name ? repository : undefined;
-      return new ProjectServer([repository], only, pageSize, stateKey, projectWork);
+      return new ProjectServer([repository], only, pageSize, stateKey, projectWork, questions);
     }, browsers),
   );
   const scoped = nodeListener(
     createHttpHandler(
-      () => new ProjectServer([repository], repository, pageSize, stateKey, projectWork),
+      () => new ProjectServer([repository], repository, pageSize, stateKey, projectWork, questions),
       browsers,
     ),
   );
@@ -235,6 +239,7 @@ export async function startDemo({
           // Its tasks are the caller's: another caller's tasks/get finds none of them.
           principalId: principal.subject,
           tasks: operationsTasks,
+          questions,
         }),
       {
         authorize,

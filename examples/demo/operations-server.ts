@@ -11,6 +11,7 @@ import {
   MCPResourceTemplateBase,
   MCPServerBase,
   MCPToolBase,
+  type Questions,
   type RequestScope,
   resourcesByUri,
   SERVER_VERSION,
@@ -98,7 +99,7 @@ class ClearLog extends MCPToolBase<{ type: 'object' }> {
   readonly name = 'clear_log';
   readonly title = 'Clear the request log';
   readonly description =
-    'Empties the request log, once the person using the client confirms it in a form (a 2026-07-28 client that can be asked; no other can clear it). The health keeps its counts.';
+    'Empties the request log, once the person using the client confirms it in a form (a client that can be asked: in 2026-07-28, or in the handshake era on an SSE answer; no other can clear it). The health keeps its counts.';
   readonly argumentsSchema = { type: 'object' } as const;
   override readonly readOnly = false;
   override readonly destructive = true;
@@ -308,6 +309,8 @@ export interface InputOptions {
   principalId?: string | undefined;
   /** The server's tasks, made once per process: with them, purge_log is served. */
   tasks?: Tasks | undefined;
+  /** Its questions to handshake-era clients, made once per process: clear_log asks them too. */
+  questions?: Questions | undefined;
 }
 
 /** The staff-only operations server. */
@@ -317,17 +320,22 @@ export class OperationsServer extends MCPServerBase {
   override readonly requestStateKey: string | undefined;
   override readonly principalId: string | undefined;
   override readonly tasks: Tasks | undefined;
+  override readonly questions: Questions | undefined;
   override readonly resources;
   override readonly resourceTemplates;
   override readonly toolsCache = PRIVATE;
   override readonly resourcesCache = PRIVATE;
   override readonly discoverCache = PRIVATE;
 
-  constructor(activity: Activity, { requestStateKey, principalId, tasks }: InputOptions = {}) {
+  constructor(
+    activity: Activity,
+    { requestStateKey, principalId, tasks, questions }: InputOptions = {},
+  ) {
     super();
     this.requestStateKey = requestStateKey;
     this.principalId = principalId;
     this.tasks = tasks;
+    this.questions = questions;
     this.tools = toolsByName(
       new SearchLogs(activity),
       new GetHealth(activity),

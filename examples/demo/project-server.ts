@@ -3,10 +3,12 @@
 // scoped to one repository (`/mcp/<name>` or `/mcp?repository=`).
 import {
   type AnyTool,
+  InputUnavailableError,
   type JSONSchema,
   MCPServerBase,
   MCPToolBase,
   promptsByName,
+  type Questions,
   type RequestScope,
   SERVER_VERSION,
   type Tasks,
@@ -319,7 +321,7 @@ class SummariseDocument extends ProjectTool<typeof summariseSchema> {
   readonly name = 'summarise_document';
   readonly title = 'Summarise a document';
   readonly description =
-    "A few sentences on what a document is for, written by the client's LLM when the client can be asked (sampling, in protocol 2026-07-28); otherwise the document's first paragraph.";
+    "A few sentences on what a document is for, written by the client's LLM when the client can be asked (sampling: in 2026-07-28, or in the handshake era on an SSE answer); otherwise the document's first paragraph.";
   readonly argumentsSchema = summariseSchema;
 
   // Asking needs the server's requestStateKey, to sign the question.
@@ -332,24 +334,31 @@ class SummariseDocument extends ProjectTool<typeof summariseSchema> {
 
   async run({ path, repository }: ToolArguments<typeof summariseSchema>, scope: RequestScope) {
     const { text } = this.document(repository, path);
-    if (!this.asks || !scope.canAsk('sampling')) {
-      return `${firstParagraph(text)}\n\n(The first paragraph of ${path}: this client cannot be asked for a summary, which needs sampling in protocol 2026-07-28.)`;
-    }
+    const unasked = `${firstParagraph(text)}\n\n(The first paragraph of ${path}: this client cannot be asked for a summary, which needs sampling.)`;
+    if (!this.asks || !scope.canAsk('sampling')) return unasked;
     const cut = text.length > MAX_SAMPLED_CHARACTERS;
-    const message = await scope.sample('summary', {
-      systemPrompt: 'You summarise the documents of a software repository for a developer.',
-      messages: [
-        {
-          role: 'user',
-          content: {
-            type: 'text',
-            text: `Summarise ${path} in three sentences at most: what it is for, and what a reader should know first.${cut ? ` (Its first ${MAX_SAMPLED_CHARACTERS} characters.)` : ''}\n\n${text.slice(0, MAX_SAMPLED_CHARACTERS)}`,
+    // A handshake-era client declared its capabilities to no process that kept them: it is asked,
+    // and one without sampling says so.
+    const message = await scope
+      .sample('summary', {
+        systemPrompt: 'You summarise the documents of a software repository for a developer.',
+        messages: [
+          {
+            role: 'user',
+            content: {
+              type: 'text',
+              text: `Summarise ${path} in three sentences at most: what it is for, and what a reader should know first.${cut ? ` (Its first ${MAX_SAMPLED_CHARACTERS} characters.)` : ''}\n\n${text.slice(0, MAX_SAMPLED_CHARACTERS)}`,
+            },
           },
-        },
-      ],
-      maxTokens: 400,
-      modelPreferences: { speedPriority: 0.8, intelligencePriority: 0.4 },
-    });
+        ],
+        maxTokens: 400,
+        modelPreferences: { speedPriority: 0.8, intelligencePriority: 0.4 },
+      })
+      .catch((error: unknown) => {
+        if (error instanceof InputUnavailableError) return undefined;
+        throw error;
+      });
+    if (message === undefined) return unasked;
     const blocks = Array.isArray(message.content) ? message.content : [message.content];
     const summary = blocks
       .flatMap((block) => (block.type === 'text' ? [block.text] : []))
@@ -410,6 +419,8 @@ export class ProjectServer extends MCPServerBase {
    * (`requestStateKey`); without it, that tool gives the first paragraph.
    * @param work - The server's tasks, made once per process: with them, index_documents is
    * served, and its pause per document (`indexDelayMs`, the time a real index would take).
+   * @param questions - Its questions to handshake-era clients, made once per process:
+   * summarise_document asks them for a summary too.
    */
   constructor(
     repositories: readonly Repository[],
@@ -417,6 +428,7 @@ export class ProjectServer extends MCPServerBase {
     pageSize = 50,
     override readonly requestStateKey?: string,
     work?: ProjectTasks,
+    override readonly questions?: Questions,
   ) {
     super();
     this.pageSize = pageSize;
