@@ -156,6 +156,38 @@ unit('questionsOn() refuses a bus that is not one and options out of range', () 
   assert.throws(() => questionsOn(memoryBus(), { ackTimeoutMs: 1.5 }), /ackTimeoutMs must be/);
 });
 
+unit('a response the bus cannot carry is 503, never taken blindly', async () => {
+  const down: Bus = {
+    publish: () => Promise.reject(new Error('connection lost')),
+    subscribe: () => Promise.resolve(() => Promise.resolve()),
+  };
+  const outcome = await questionsOn(down).reply({
+    jsonrpc: '2.0',
+    id: 'qAAAAAAAAAAAAAAAAAAAAAA',
+    result: {},
+  });
+  assert.is(outcome.status, 503);
+  // Lost while it waits for the acknowledgement: the same.
+  const dropping: Bus = {
+    publish: () => Promise.resolve(),
+    subscribe: (_channel, _receive, lost) => {
+      setTimeout(() => lost(new Error('connection lost')), 5);
+      return Promise.resolve(() => Promise.resolve());
+    },
+  };
+  const lostOutcome = await questionsOn(dropping).reply({
+    jsonrpc: '2.0',
+    id: 'qAAAAAAAAAAAAAAAAAAAAAA',
+    result: {},
+  });
+  assert.is(lostOutcome.status, 503);
+  assert.equal((lostOutcome as { error: unknown }).error, {
+    jsonrpc: '2.0',
+    id: null,
+    error: { code: -32600, message: 'The response could not be passed on: try again.' },
+  });
+});
+
 unit.run();
 
 // ---- Over real HTTP ----
@@ -441,6 +473,23 @@ http('notifications/cancelled stops the wait: the answer is then refused', async
   assert.is((await reply(one.url, accept(question.id), carol)).status, 404);
   assert.equal(seen, []);
   await stream.cancel();
+});
+
+http('a client that answers with an error: the method gets it, with its code', async ({ one }) => {
+  const stream = await call(one.url, 'confirm');
+  const question = await stream.next();
+  const refusal = {
+    jsonrpc: '2.0',
+    id: question.id,
+    error: { code: -1, message: 'No one is here' },
+  };
+  assert.is((await reply(one.url, refusal)).status, 202);
+  const result = await stream.next();
+  assert.equal(result.error, {
+    code: -32603,
+    message: 'The client answered elicitation/create with error -1: No one is here',
+  });
+  assert.equal(seen, []);
 });
 
 http('a client that goes away stops the wait', async ({ one }) => {

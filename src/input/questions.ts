@@ -191,8 +191,10 @@ export function questionsOn(bus: Bus, options: QuestionsOptions = {}): Questions
   async function passOn(id: string, caller: string, answer: Answer): Promise<ReplyOutcome> {
     const ack = randomId();
     let heard: (ok: boolean) => void = () => {};
-    const told = new Promise<boolean>((resolve) => {
+    let lost: (error: Error) => void = () => {};
+    const told = new Promise<boolean>((resolve, reject) => {
       heard = resolve;
+      lost = reject;
     });
     const timer = setTimeout(() => heard(false), ackTimeoutMs);
     try {
@@ -205,13 +207,13 @@ export function questionsOn(bus: Bus, options: QuestionsOptions = {}): Questions
             // Not an acknowledgement: the bound decides.
           }
         },
-        () => heard(false),
+        lost,
       );
       try {
         await bus.publish(`answer:${id}`, JSON.stringify({ caller, ack, reply: answer }));
         return (await told) ? { status: 202 } : refused(404, NOT_WAITING);
       } finally {
-        await stop();
+        await stop().catch(() => {});
       }
     } catch {
       return refused(503, 'The response could not be passed on: try again.');
