@@ -35,9 +35,11 @@ import { build, type Plugin } from 'esbuild';
  * memoryBus(): 27.47 KiB; then 0.30 KiB for tasks over the bus, a run woken at once by a
  * write made on another replica: 27.77 KiB; then 1.43 KiB for questionsOn(): handshake-era
  * questions on the call's SSE answer, their answers taken once from their caller, through the bus
- * with an acknowledgement: 29.20 KiB), and a small margin. 14 KiB is the aim.
+ * with an acknowledgement: 29.20 KiB; then 2.18 KiB for changes announced over the bus and
+ * subscriptions/listen, its listeners, their limits and their tasks: 31.38 KiB), and a small
+ * margin. 14 KiB is the aim.
  */
-export const BUDGET = 29.21 * 1024;
+export const BUDGET = 31.39 * 1024;
 
 /**
  * The budget of a tools-only server's bundle, in gzipped bytes: every server has the handshake, the
@@ -54,9 +56,11 @@ export const BUDGET = 29.21 * 1024;
  * (taskSupport, scope.runAsTask(), the tasks' methods looked up: the tasks themselves come with
  * tasksIn()): 16.89 KiB; then 0.06 KiB for the hook of handshake-era questions: the round that
  * marks a method that may ask, and the disconnect that ends its wait; the questions themselves
- * come with questionsOn(): 16.95 KiB); 8 KiB is the aim.
+ * come with questionsOn(): 16.95 KiB; then 0.06 KiB for the hooks of listening: its method looked
+ * up with a server's changes, their offer in server/discover, and the request's id on its scope:
+ * 17.01 KiB); 8 KiB is the aim.
  */
-export const TOOLS_ONLY_BUDGET = 16.96 * 1024;
+export const TOOLS_ONLY_BUDGET = 17.02 * 1024;
 
 /** What a tools-only server imports. */
 export const TOOLS_ONLY_ENTRY =

@@ -153,6 +153,13 @@ export {
 } from './schema.js';
 export { MCPServerBase } from './server-base.js';
 export {
+  CHANGES_CHANNEL,
+  type Changes,
+  type ChangesOptions,
+  changesOn,
+} from './subscriptions/changes.js';
+export { SUBSCRIPTION_ID } from './subscriptions/listen.js';
+export {
   type TaskError,
   type TaskQuestion,
   type TaskStatus,

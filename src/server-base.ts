@@ -37,6 +37,7 @@ import type { QuestionsFeature } from './input/questions.js';
 import { dump, ErrorCode, errorResponse, HANDLE_NOW } from './jsonrpc.js';
 import type { PromptsFeature } from './prompts/prompt-methods.js';
 import type { ResourcesFeature } from './resources/resource-methods.js';
+import { type ChangesFeature, OFFER, type Offering } from './subscriptions/feature.js';
 import { offeringTasks, type TasksFeature } from './tasks/extension.js';
 import {
   CALL_TOOL,
@@ -68,7 +69,8 @@ export interface MCPServerBase
     ResourcesFeature,
     PromptsFeature,
     TasksFeature,
-    QuestionsFeature {}
+    QuestionsFeature,
+    ChangesFeature {}
 
 /**
  * An MCP server: answers the JSON-RPC messages of one POST request with its tools.
@@ -241,7 +243,6 @@ export abstract class MCPServerBase extends ServerLogger {
    * between requests, so `notifications/initialized` changes nothing. (`notifications/cancelled`,
    * from a request's own caller, has already cancelled that request when this runs.)
    * Sends {@link mcpserverCalled}, so that it is logged.
-   *
    * @param message - The notification.
    * @param scope - The era and version it came in.
    */
@@ -283,19 +284,18 @@ export abstract class MCPServerBase extends ServerLogger {
 
   /**
    * Answer `server/discover` (2026-07-28): the versions, capabilities and instructions.
-   *
    * @returns The discovery result; its caching hints ({@link discoverCache}) are added after.
    */
   discover(): Result {
     const result = discoverResult(this);
+    (this.changes as Offering | undefined)?.[OFFER](result);
     return this.tasks === undefined ? result : offeringTasks(result);
   }
 
   /**
    * What the server can do, derived from what it has: a capability of the registry's methods that
-   * the server has (`tools` with some tools, say). No `listChanged`: a stateless server cannot send
-   * the notification that it promises.
-   *
+   * the server has (`tools` with some tools, say). No `listChanged` nor `subscribe`: only
+   * `server/discover` adds them, for a server with `changes` (the handshake era has no listen).
    * @param protocolVersion - The handshake's version: a capability it does not know yet (e.g.
    * `completions` before 2025-03-26) is left out. Every capability when left out.
    * @returns The server's capabilities.
@@ -306,7 +306,7 @@ export abstract class MCPServerBase extends ServerLogger {
 
   /**
    * Answer the initialize handshake. Nothing is stored: later requests are served with or without
-   * one.
+   * one. Its capabilities are {@link capabilities}'s.
    *
    * @param params - The client's offer: its protocol version, capabilities and identity.
    * @returns The client's protocol version if the server speaks it, else the latest it speaks,
@@ -319,7 +319,6 @@ export abstract class MCPServerBase extends ServerLogger {
 
   /**
    * Answer `ping`.
-   *
    * @returns An empty result.
    */
   ping(): EmptyResult {
@@ -377,7 +376,6 @@ export abstract class MCPServerBase extends ServerLogger {
 
   /**
    * Build a JSON-RPC error response, e.g. for an error answered before a server is created.
-   *
    * @param id - The id of the request that failed, or `null` if it could not be read.
    * @param code - The error code, e.g. `ErrorCode.InvalidRequest`.
    * @param message - One plain sentence that says what went wrong.

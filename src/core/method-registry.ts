@@ -264,8 +264,10 @@ export function methodOf(server: ServerCore, name: string): Method<never> | unde
       prompts[FEATURE]?.[at]?.get(name);
     if (found !== undefined) return found;
   }
-  // The Tasks extension's methods come with the server's tasks (see tasksIn).
-  return ((server as { tasks?: unknown }).tasks as Tagged | undefined)?.[FEATURE]?.[0]?.get(name);
+  // The Tasks extension's methods come with the server's tasks (see tasksIn), listening with its
+  // changes (see changesOn).
+  const { tasks, changes } = server as { tasks?: Tagged; changes?: Tagged };
+  return tasks?.[FEATURE]?.[0]?.get(name) ?? changes?.[FEATURE]?.[0]?.get(name);
 }
 
 /**

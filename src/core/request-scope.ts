@@ -29,6 +29,7 @@ import type {
   JSONRPCRequest,
   LoggingLevel,
   ProgressToken,
+  RequestId,
   Root,
 } from '../wire/types.js';
 import type { ServerCore } from './server-contract.js';
@@ -133,6 +134,8 @@ export class RequestScope<Server extends ServerCore = ServerCore> {
    * `WeakMap`, whose entry every request would add for the collector to clear.
    */
   declare round: unknown;
+  /** The request's JSON-RPC id (2026-07-28); `undefined` for a notification, or in-process. */
+  declare requestId: RequestId | undefined;
   /** The id of the task the request runs in (the Tasks extension), when it runs in one. */
   declare task: string | undefined;
   /** @internal Makes the call a task: set while a tool that may run as one runs in its request. */
@@ -172,6 +175,7 @@ export class RequestScope<Server extends ServerCore = ServerCore> {
     this.lastProgress = Number.NEGATIVE_INFINITY;
     this.state = undefined;
     this.round = undefined;
+    this.requestId = undefined;
     this.task = undefined;
     this.toTask = undefined;
     this.context = undefined;

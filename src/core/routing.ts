@@ -252,6 +252,7 @@ function modern(
   scope.context = context;
   if (context.grantedScopes !== undefined) scope.grantedScopes = context.grantedScopes;
   if (replyTo === null) return { method, params, replyTo, scope };
+  scope.requestId = replyTo;
   if (version === undefined || scope.clientCapabilities === undefined) {
     return badRequest(
       replyTo,
