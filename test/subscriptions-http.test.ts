@@ -43,9 +43,10 @@ function reader(body: ReadableStream<Uint8Array>) {
   const comments: string[] = [];
   let text = '';
   let done = false;
+  const chunks = body.getReader();
   (async () => {
-    for await (const chunk of body) {
-      text += decoder.decode(chunk, { stream: true });
+    for (let chunk = await chunks.read(); !chunk.done; chunk = await chunks.read()) {
+      text += decoder.decode(chunk.value, { stream: true });
       for (let end = text.indexOf('\n\n'); end >= 0; end = text.indexOf('\n\n')) {
         const block = text.slice(0, end);
         text = text.slice(end + 2);
