@@ -89,11 +89,11 @@ boundaries(
 
 boundaries('a folder without a rule fails until it says what it holds and may import', async () => {
   const { code, stderr } = await checkChanged((tree) => {
-    mkdirSync(join(tree, 'src', 'subscriptions'));
-    writeFileSync(join(tree, 'src', 'subscriptions', 'store.ts'), 'export const NONE = 0;\n');
+    mkdirSync(join(tree, 'src', 'notifications'));
+    writeFileSync(join(tree, 'src', 'notifications', 'store.ts'), 'export const NONE = 0;\n');
   });
   assert.is(code, 1);
-  assert.match(stderr, 'src/subscriptions/ has no rule in scripts/boundaries.json');
+  assert.match(stderr, 'src/notifications/ has no rule in scripts/boundaries.json');
 });
 
 boundaries('a part the architecture page does not name fails', async () => {
