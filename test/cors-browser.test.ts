@@ -180,6 +180,7 @@ browser('a page of a listed origin lists and calls the demo project tools', asyn
       'count_mentions',
       'summarise_document',
       'index_documents',
+      'write_note',
     ],
   );
   const read = await call(allowed, demoUrl, 'tools/call', {

@@ -56,6 +56,7 @@ demo('the project server: initialize, list, call', async ({ demo }) => {
       'count_mentions',
       'summarise_document',
       'index_documents',
+      'write_note',
     ],
   );
   const readme = await client.callTool({
@@ -132,6 +133,7 @@ demo('the project server, with the 2.x client in 2026-07-28', async ({ demo }) =
         'count_mentions',
         'summarise_document',
         'index_documents',
+        'write_note',
       ],
     );
     const found = await client.callTool({

@@ -37,6 +37,7 @@ const TOOLS = [
   'count_mentions',
   'summarise_document',
   'index_documents',
+  'write_note',
 ];
 // How many pages tools/list takes.
 const TOOL_PAGES = Math.ceil(TOOLS.length / PAGE_SIZE);

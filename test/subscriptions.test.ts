@@ -139,6 +139,21 @@ test('a change announced in one process reaches the listeners of another; one bu
   await changes.close();
 });
 
+test('two servers on one bus, each on its own channel, do not hear each other', async () => {
+  const bus = memoryBus();
+  const one = changesOn(bus, { channel: 'one:changes' });
+  const two = changesOn(bus, { channel: 'two:changes' });
+  const listen = open(new ListenServer(one), 1, { toolsListChanged: true });
+  await turns();
+  await two.toolsChanged();
+  await turns();
+  assert.is(listen.frames.length, 1);
+  await one.toolsChanged();
+  await turns();
+  assert.is(listen.frames.length, 2);
+  await one.close();
+});
+
 test('a tool announces a change from its request: scope.server.changes', async () => {
   const changes = changesOn(memoryBus());
   const listen = open(new ListenServer(changes), 'l', {

@@ -33,6 +33,8 @@ export class Activity {
   readonly #durations: number[] = [];
   // The number of the latest entry: numbers go on after a clear, and never name two entries.
   #last = 0;
+  /** Called after each change of the log: an entry added, entries cleared. */
+  onChange: (() => void) | undefined;
 
   /** Connect the receivers; returns a function that disconnects them. */
   connect(print?: (line: string) => void): () => void {
@@ -69,6 +71,7 @@ export class Activity {
   #add(entry: Omit<Entry, 'number'>): void {
     this.entries.push({ number: ++this.#last, ...entry });
     if (this.entries.length > MAX_ENTRIES) this.entries.shift();
+    this.onChange?.();
   }
 
   /** The number of the latest entry; 0 before the first. */
@@ -78,7 +81,9 @@ export class Activity {
 
   /** Remove the entries up to a number, that one included; returns how many were removed. */
   clear(upTo: number): number {
-    return this.entries.splice(0, this.count(upTo)).length;
+    const cleared = this.entries.splice(0, this.count(upTo)).length;
+    this.onChange?.();
+    return cleared;
   }
 
   /** How many entries the log holds up to a number, that one included. */

@@ -20,6 +20,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import {
   type Bus,
+  changesOn,
   memoryBus,
   memoryTaskStore,
   questionsOn,
@@ -164,7 +165,15 @@ export async function startDemo({
     ...(taskLeaseMs !== undefined && { leaseMs: taskLeaseMs }),
     ...(taskPollMs !== undefined && { pollIntervalMs: taskPollMs }),
   };
-  const projectWork = { tasks: tasksIn(stores.project, timing), indexDelayMs };
+  // The changes each server announces to its listeners (subscriptions/listen), heard on every
+  // replica: one channel each, so that neither hears the other's.
+  const projectChanges = changesOn(stores.bus, { channel: 'demo:project:changes' });
+  const operationsChanges = changesOn(stores.bus, { channel: 'demo:operations:changes' });
+  const projectWork = {
+    tasks: tasksIn(stores.project, timing),
+    indexDelayMs,
+    changes: projectChanges,
+  };
   const operationsTasks = tasksIn(stores.operations, timing);
   // The handshake era's questions (clear_log's confirmation, summarise_document's sampling): an
   // answer POSTed to any replica reaches the one that asked, through the bus.
@@ -176,6 +185,10 @@ export async function startDemo({
   const repository = loadRepository(fileURLToPath(new URL('../../', import.meta.url)));
   const activity = new Activity();
   const disconnect = activity.connect(log);
+  // The log is a resource its listeners follow: told of every entry, and of a clear.
+  activity.onChange = () => {
+    operationsChanges.resourceUpdated('operations://log').catch(() => {});
+  };
 
   const browsers = corsOrigins && { cors: { origins: corsOrigins } };
   const project = nodeListener(
@@ -240,6 +253,7 @@ export async function startDemo({
           principalId: principal.subject,
           tasks: operationsTasks,
           questions,
+          changes: operationsChanges,
         }),
       {
         authorize,
@@ -275,6 +289,8 @@ export async function startDemo({
     taskStore: redisUrl === undefined ? 'memory' : 'redis',
     close: async () => {
       disconnect();
+      // Listeners are told the server ends (a complete answer), not left to a dropped stream.
+      await Promise.all([projectChanges.close(), operationsChanges.close()]);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import {
   type AnyTool,
+  type Changes,
   defineTool,
   type JSONSchema,
   MCPResourceBase,
@@ -311,6 +312,8 @@ export interface InputOptions {
   tasks?: Tasks | undefined;
   /** Its questions to handshake-era clients, made once per process: clear_log asks them too. */
   questions?: Questions | undefined;
+  /** Its changes, made once per process: listeners hear of every request the log takes. */
+  changes?: Changes | undefined;
 }
 
 /** The staff-only operations server. */
@@ -321,6 +324,7 @@ export class OperationsServer extends MCPServerBase {
   override readonly principalId: string | undefined;
   override readonly tasks: Tasks | undefined;
   override readonly questions: Questions | undefined;
+  override readonly changes: Changes | undefined;
   override readonly resources;
   override readonly resourceTemplates;
   override readonly toolsCache = PRIVATE;
@@ -329,9 +333,10 @@ export class OperationsServer extends MCPServerBase {
 
   constructor(
     activity: Activity,
-    { requestStateKey, principalId, tasks, questions }: InputOptions = {},
+    { requestStateKey, principalId, tasks, questions, changes }: InputOptions = {},
   ) {
     super();
+    this.changes = changes;
     this.requestStateKey = requestStateKey;
     this.principalId = principalId;
     this.tasks = tasks;

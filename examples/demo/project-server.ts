@@ -3,6 +3,7 @@
 // scoped to one repository (`/mcp/<name>` or `/mcp?repository=`).
 import {
   type AnyTool,
+  type Changes,
   InputUnavailableError,
   type JSONSchema,
   MCPServerBase,
@@ -17,6 +18,7 @@ import {
   templatesByUriTemplate,
   toolsByName,
 } from 'mcp-protocol-core';
+import { WriteNote } from './notes.js';
 import { Documents, ExplainFile, Releases, SummariseChanges } from './project-resources.js';
 import { blogPosts, type Document, type Repository } from './repository.js';
 
@@ -396,6 +398,11 @@ export interface ProjectTasks {
   readonly tasks: Tasks;
   /** How long index_documents pauses per document, in milliseconds. */
   readonly indexDelayMs: number;
+  /**
+   * Its changes, made once per process by `changesOn()`: with them, listeners are served, and
+   * write_note, which they hear of.
+   */
+  readonly changes?: Changes | undefined;
 }
 
 /** The public project server, of every repository or of one. */
@@ -406,6 +413,7 @@ export class ProjectServer extends MCPServerBase {
   override readonly prompts;
   override readonly pageSize: number;
   override readonly tasks: Tasks | undefined;
+  override readonly changes: Changes | undefined;
   // Read once at start, the same for every caller: reads too may be kept, and shared.
   override readonly resourcesCache = { ttlMs: 300_000, cacheScope: 'public' } as const;
   readonly #repositories: readonly Repository[];
@@ -443,7 +451,10 @@ export class ProjectServer extends MCPServerBase {
       new SummariseDocument(this.#repositories, requestStateKey !== undefined),
       // A long call worth a task: served where the server has tasks to run it in.
       ...(work === undefined ? [] : [new IndexDocuments(this.#repositories, work.indexDelayMs)]),
+      // The one tool that writes: served where listeners can hear of what it writes.
+      ...(work?.changes === undefined ? [] : [new WriteNote(this.#repositories[0]!)]),
     );
+    this.changes = work?.changes;
     // Its tasks belong to no principal: the server is public, and anonymous. A task's id, 144
     // random bits, is what reads it, as a document's path is; what it holds is public too.
     this.tasks = work?.tasks;

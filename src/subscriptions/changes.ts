@@ -36,6 +36,11 @@ export interface ChangesOptions {
   readonly maxListenersPerPrincipal?: number;
   /** The most URIs one listener may subscribe to (`resourceSubscriptions`). Default 256. */
   readonly maxSubscriptions?: number;
+  /**
+   * The bus channel of the announcements, for two servers that share a bus and must not hear
+   * each other's changes. Default {@link CHANGES_CHANNEL}.
+   */
+  readonly channel?: string;
 }
 
 const LIST_KINDS: readonly string[] = ['tools', 'prompts', 'resources'];
@@ -74,7 +79,7 @@ export function changesOn(bus: Bus, options: ChangesOptions = {}): Changes {
   if (typeof bus?.publish !== 'function' || typeof bus.subscribe !== 'function') {
     throw new TypeError('changesOn: the bus must be a Bus (publish, subscribe)');
   }
-  const limit = (name: keyof ChangesOptions, fallback: number) => {
+  const limit = (name: 'maxListenersPerPrincipal' | 'maxSubscriptions', fallback: number) => {
     const value = options[name] ?? fallback;
     if (!(Number.isSafeInteger(value) && value >= 1))
       throw new TypeError(`changesOn: ${name} must be a positive integer, not ${value}`);
@@ -82,6 +87,7 @@ export function changesOn(bus: Bus, options: ChangesOptions = {}): Changes {
   };
   const maxListenersPerPrincipal = limit('maxListenersPerPrincipal', 16);
   const maxSubscriptions = limit('maxSubscriptions', 256);
+  const { channel = CHANGES_CHANNEL } = options;
 
   const listeners = new Set<Listener>();
   const byKind: Record<ListKind, Set<Listener>> = {
@@ -131,7 +137,7 @@ export function changesOn(bus: Bus, options: ChangesOptions = {}): Changes {
     endAll('lost');
   };
 
-  const publish = (change: object) => bus.publish(CHANGES_CHANNEL, JSON.stringify(change));
+  const publish = (change: object) => bus.publish(channel, JSON.stringify(change));
 
   const changes: ChangesIn = {
     maxListenersPerPrincipal,
@@ -161,7 +167,7 @@ export function changesOn(bus: Bus, options: ChangesOptions = {}): Changes {
     },
     ready() {
       if (subscription === undefined) {
-        const subscribing = bus.subscribe(CHANGES_CHANNEL, receive, lost);
+        const subscribing = bus.subscribe(channel, receive, lost);
         subscription = subscribing;
         // A subscription that failed is tried again by the next listener.
         subscribing.catch(() => {
