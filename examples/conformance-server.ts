@@ -15,6 +15,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import {
+  changesOn,
   definePrompt,
   defineResource,
   defineResourceTemplate,
@@ -700,6 +701,35 @@ const MultiInput = defineTool({
   },
 });
 
+// Its listeners (subscriptions/listen), made once per process.
+const CHANGES = changesOn(memoryBus());
+
+// The suite's hooks for subscriptions/listen: each tells the listeners that a list changed, as a
+// server whose list changed does (the lists here are fixed: the announcement is what is checked).
+const TriggerToolChange = defineTool({
+  name: 'test_trigger_tool_change',
+  title: 'Announce a change of the tools',
+  description: 'Tells the listeners that the list of tools changed.',
+  openWorld: false,
+  argumentsSchema: NO_ARGUMENTS,
+  run: async () => {
+    await CHANGES.toolsChanged();
+    return 'announced';
+  },
+});
+
+const TriggerPromptChange = defineTool({
+  name: 'test_trigger_prompt_change',
+  title: 'Announce a change of the prompts',
+  description: 'Tells the listeners that the list of prompts changed.',
+  openWorld: false,
+  argumentsSchema: NO_ARGUMENTS,
+  run: async () => {
+    await CHANGES.promptsChanged();
+    return 'announced';
+  },
+});
+
 const TaskAfterName = defineTool({
   name: 'test_tool_with_task',
   title: 'A task after a name',
@@ -768,9 +798,12 @@ export class ConformanceServer extends MCPServerBase {
     new Elicitation(),
     new ElicitationDefaults(),
     new ElicitationEnums(),
+    new TriggerToolChange(),
+    new TriggerPromptChange(),
   );
   override readonly tasks: Tasks;
   override readonly questions = QUESTIONS;
+  override readonly changes = CHANGES;
   override readonly resources = resourcesByUri(new StaticText(), new StaticBinary());
   override readonly resourceTemplates = templatesByUriTemplate(new TemplateData());
   override readonly prompts = promptsByName(

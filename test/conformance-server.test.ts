@@ -132,6 +132,8 @@ conformance('tools/list: the test tools, each with a description', async () => {
       'test_elicitation',
       'test_elicitation_sep1034_defaults',
       'test_elicitation_sep1330_enums',
+      'test_trigger_tool_change',
+      'test_trigger_prompt_change',
     ],
   );
   for (const tool of tools) {
@@ -495,9 +497,9 @@ conformance('2026-07-28: server/discover', async () => {
     supportedVersions: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'],
     capabilities: {
       logging: {},
-      tools: {},
-      resources: {},
-      prompts: {},
+      tools: { listChanged: true },
+      resources: { subscribe: true, listChanged: true },
+      prompts: { listChanged: true },
       completions: {},
       extensions: { 'io.modelcontextprotocol/tasks': {} },
     },
