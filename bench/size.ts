@@ -35,11 +35,11 @@ import { build, type Plugin } from 'esbuild';
  * memoryBus(): 27.47 KiB; then 0.30 KiB for tasks over the bus, a run woken at once by a
  * write made on another replica: 27.77 KiB; then 1.43 KiB for questionsOn(): handshake-era
  * questions on the call's SSE answer, their answers taken once from their caller, through the bus
- * with an acknowledgement: 29.20 KiB; then 2.08 KiB for changes announced over the bus and
- * subscriptions/listen, its listeners, their limits and their tasks: 31.28 KiB), and a small
+ * with an acknowledgement: 29.20 KiB; then 2.09 KiB for changes announced over the bus and
+ * subscriptions/listen, its listeners, their limits and their tasks: 31.29 KiB), and a small
  * margin. 14 KiB is the aim.
  */
-export const BUDGET = 31.29 * 1024;
+export const BUDGET = 31.30 * 1024;
 
 /**
  * The budget of a tools-only server's bundle, in gzipped bytes: every server has the handshake, the
