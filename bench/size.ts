@@ -39,7 +39,7 @@ import { build, type Plugin } from 'esbuild';
  * subscriptions/listen, its listeners, their limits and their tasks: 31.29 KiB), and a small
  * margin. 14 KiB is the aim.
  */
-export const BUDGET = 31.30 * 1024;
+export const BUDGET = 31.31 * 1024;
 
 /**
  * The budget of a tools-only server's bundle, in gzipped bytes: every server has the handshake, the
