@@ -38,8 +38,7 @@ export async function openStream(url: string, init: RequestInit): Promise<OpenSt
         const { value, done } = await reader.read();
         if (done) return true;
         buffer += value;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) !== -1) {
+        for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
           const event = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
           const data = event
