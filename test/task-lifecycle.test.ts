@@ -414,7 +414,8 @@ lifecycle('a store that fails is a TaskStoreError, and a run never rejects', asy
     get: () => Promise.reject(new Error('ECONNREFUSED')),
     replace: () => Promise.reject(new Error('ECONNREFUSED')),
   };
-  const tasks = new TaskLifecycle({ store: broken });
+  // A run tries the store again at each poll, for a lease at most: then its lease has lapsed.
+  const tasks = new TaskLifecycle({ store: broken, leaseMs: 200, pollIntervalMs: 20 });
   for (const attempt of [
     () => tasks.create('ada'),
     () => tasks.get('ada', 'tsk_x'),
@@ -428,7 +429,12 @@ lifecycle('a store that fails is a TaskStoreError, and a run never rejects', asy
       assert.match((error as Error).message, /the task store failed: ECONNREFUSED/);
     }
   }
-  await tasks.run('tsk_x', async () => ({ result: {} }));
+  const started = Date.now();
+  await within(
+    2_000,
+    tasks.run('tsk_x', async () => ({ result: {} })),
+  );
+  assert.ok(Date.now() - started >= 200, 'gave up before its lease');
 
   // What the store holds is checked before it is believed.
   const store = memoryTaskStore();
@@ -444,5 +450,61 @@ lifecycle('a store that fails is a TaskStoreError, and a run never rejects', asy
     }
   }
 });
+
+lifecycle(
+  'a store away for a moment (Redis restarting) loses neither a waiting run nor its result',
+  async () => {
+    const inner = memoryTaskStore();
+    let down = false;
+    let refused = 0;
+    const away = <T>(call: () => Promise<T>): Promise<T> => {
+      if (!down) return call();
+      refused++;
+      return Promise.reject(new Error('read ECONNRESET'));
+    };
+    const store: TaskStore = {
+      create: (...args) => away(() => inner.create(...args)),
+      get: (...args) => away(() => inner.get(...args)),
+      replace: (...args) => away(() => inner.replace(...args)),
+    };
+    const tasks = new TaskLifecycle({ store, leaseMs: 2_000, pollIntervalMs: 10 });
+
+    // Away while the run waits for an answer: it reads again once the store is back.
+    const asking = await tasks.create('ada');
+    const running = tasks.run(asking.taskId, async ({ answers }): Promise<TaskOutcome> => {
+      if (answers.sure === undefined) {
+        return { ask: new Map([['sure', { question: confirm, digest: 'd' }]]) };
+      }
+      return { result: { sure: answers.sure } };
+    });
+    await until(tasks, asking.taskId, (task) => task.status === 'input_required');
+    down = true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.ok(refused > 2, `the run tried the store ${refused} times while it was away`);
+    down = false;
+    await tasks.update('ada', asking.taskId, { sure: { action: 'accept' } });
+    await within(1_000, running);
+    const answered = await tasks.get('ada', asking.taskId);
+    assert.is(answered?.status, 'completed');
+    assert.equal(answered?.result, { sure: { action: 'accept' } });
+
+    // Away as the work ends: its result is written once the store is back.
+    const ending = await tasks.create('ada');
+    let finish: () => void = () => {};
+    const finished = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const run = tasks.run(ending.taskId, async () => {
+      await finished;
+      return { result: { late: true } };
+    });
+    down = true;
+    finish();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    down = false;
+    await within(1_000, run);
+    assert.equal((await tasks.get('ada', ending.taskId))?.result, { late: true });
+  },
+);
 
 lifecycle.run();

@@ -176,7 +176,7 @@ export class TaskLifecycle {
         ]);
         if (outcome === undefined) return;
         if (!('ask' in outcome)) {
-          await this.#finish(taskId, outcome);
+          await this.#persisting(controller.signal, () => this.#finish(taskId, outcome));
           return;
         }
         // What a run keeps is the server's, held as its answers are: within maxAnswerBytes.
@@ -184,7 +184,9 @@ export class TaskLifecycle {
           outcome.state !== undefined &&
           JSON.stringify(outcome.state).length > this.maxAnswerBytes
         ) {
-          await this.#finish(taskId, { error: { code: -32603, message: 'Internal error' } });
+          await this.#persisting(controller.signal, () =>
+            this.#finish(taskId, { error: { code: -32603, message: 'Internal error' } }),
+          );
           return;
         }
         const next = await this.#ask(taskId, outcome.ask, outcome.state, controller.signal);
@@ -192,9 +194,29 @@ export class TaskLifecycle {
         round = next;
       }
     } catch {
-      // The store failed: the lease lapses, and the task is failed by whoever reads it next.
+      // The store failed for a whole lease: the lease has lapsed, and whoever reads the task next
+      // fails it.
     } finally {
       stop();
+    }
+  }
+
+  /**
+   * Do `operation` on the store, again at each poll while the store fails (Redis restarting, a
+   * dropped connection): a run outlives a store's moment away. The lease is renewed no more
+   * meanwhile, so a store away for a whole lease has let it lapse: then, or once the run is
+   * aborted, the store's error is thrown, and the run gives up.
+   */
+  async #persisting<T>(signal: AbortSignal, operation: () => Promise<T>): Promise<T> {
+    const since = this.now();
+    for (;;) {
+      try {
+        return await operation();
+      } catch (error) {
+        if (!(error instanceof TaskStoreError)) throw error;
+        if (signal.aborted || this.now() - since >= this.leaseMs) throw error;
+      }
+      await pause(this.pollIntervalMs, signal);
     }
   }
 
@@ -350,26 +372,28 @@ export class TaskLifecycle {
     state: unknown,
     signal: AbortSignal,
   ): Promise<Omit<TaskRound, 'signal'> | undefined> {
-    await this.#mutate(ANY, taskId, (task) => {
-      if (isTerminal(task.status)) return false;
-      task.asked ??= {};
-      task.digests ??= {};
-      for (const [key, { question, digest }] of questions) {
-        task.asked[key] = question;
-        task.digests[key] = digest;
-        if (task.answers !== undefined) delete task.answers[key];
-      }
-      task.status = 'input_required';
-      if (state === undefined) delete task.state;
-      else task.state = state;
-      return true;
-    });
+    await this.#persisting(signal, () =>
+      this.#mutate(ANY, taskId, (task) => {
+        if (isTerminal(task.status)) return false;
+        task.asked ??= {};
+        task.digests ??= {};
+        for (const [key, { question, digest }] of questions) {
+          task.asked[key] = question;
+          task.digests[key] = digest;
+          if (task.answers !== undefined) delete task.answers[key];
+        }
+        task.status = 'input_required';
+        if (state === undefined) delete task.state;
+        else task.state = state;
+        return true;
+      }),
+    );
     // One subscription for the whole wait; a wake while the task is read is not missed.
     const wait = waiter(this.store, taskId, this.bus);
     try {
       for (;;) {
         if (signal.aborted) return undefined;
-        const task = (await this.#load(taskId))?.task;
+        const task = (await this.#persisting(signal, () => this.#load(taskId)))?.task;
         if (task === undefined || isTerminal(task.status)) return undefined;
         if (task.asked === undefined) {
           return { answers: task.answers ?? {}, bound: task.digests ?? {}, state: task.state };
@@ -383,3 +407,18 @@ export class TaskLifecycle {
 }
 
 const ANY = Symbol('any principal');
+
+/** Resolve after `ms`, or at once when the signal aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    (timer as { unref?: () => void }).unref?.();
+    if (signal.aborted) done();
+    else signal.addEventListener('abort', done, { once: true });
+  });
+}
