@@ -7,11 +7,10 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadRepository } from '../examples/demo/repository.js';
-import { REDIS_SERVER, type RedisServer, startRedisServer } from './redis-server.js';
-import { type Cluster, findNginx, root, startCluster } from './replicas.js';
+import { redisClusterSuite } from './redis-cluster.js';
+import { type Cluster, root } from './replicas.js';
 import { openStream } from './sse-reader.js';
 import { requestInit, rpc } from './task-client.js';
 
@@ -26,51 +25,11 @@ interface Hop {
   upstream: string;
 }
 
-const NGINX = findNginx();
-const missing = [
-  NGINX === undefined && 'nginx (apt-get install -y nginx)',
-  REDIS_SERVER === undefined && 'redis-server (apt-get install -y redis-server)',
-].filter(Boolean);
-if (missing.length > 0)
-  console.log(`replicas-bus.test.ts: ${missing.join(' and ')} not installed; skipped.`);
-
-interface Harness {
-  cluster: Cluster;
-  redis: RedisServer;
-}
-
-const failed = Promise.reject<Harness>(new Error(`${missing.join(' and ')} not installed`));
-failed.catch(() => {});
-const replicas = suite<{ harness: Promise<Harness> }>(
+const { replicas, test } = redisClusterSuite(
+  'replicas-bus.test.ts',
   'the bus on three replicas of the demo behind nginx, on one redis-server',
-  { harness: failed },
+  { MCP_STAFF_TOKEN: STAFF_TOKEN },
 );
-const test = missing.length > 0 ? replicas.skip : replicas;
-
-replicas.before((context) => {
-  if (missing.length > 0) return;
-  context.harness = (async () => {
-    const redis = await startRedisServer();
-    try {
-      const cluster = await startCluster(NGINX!, {
-        MCP_STAFF_TOKEN: STAFF_TOKEN,
-        REDIS_URL: redis.url,
-      });
-      return { cluster, redis };
-    } catch (error) {
-      await redis.close();
-      throw error;
-    }
-  })();
-  // uvu does not report a hook's failure: every test awaits the harness, and fails with it.
-  context.harness.catch(() => {});
-});
-
-replicas.after(async ({ harness }) => {
-  const started = await harness.catch(() => undefined);
-  await started?.cluster.stop();
-  await started?.redis.close();
-});
 
 /** A replica's own URL of a path, past nginx: `http://127.0.0.1:PORT/path`. */
 const at = (address: string, path: string) => `http://${address}${path}`;

@@ -3,10 +3,9 @@
 // cancel or an answer sent through another replica reaches the run within a second all the same:
 // only the bus can have brought it, as the run's replica's own log shows.
 // Without nginx or redis-server, the suite is skipped.
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { REDIS_SERVER, type RedisServer, startRedisServer } from './redis-server.js';
-import { type Cluster, findNginx, startCluster } from './replicas.js';
+import { redisClusterSuite } from './redis-cluster.js';
+import type { Cluster } from './replicas.js';
 import { poll, rpc } from './task-client.js';
 
 const STAFF = { authorization: 'Bearer replica-token' };
@@ -14,53 +13,16 @@ const STAFF = { authorization: 'Bearer replica-token' };
 const LEASE_MS = 180_000;
 const POLL_MS = 60_000;
 
-const NGINX = findNginx();
-const missing = [
-  NGINX === undefined && 'nginx (apt-get install -y nginx)',
-  REDIS_SERVER === undefined && 'redis-server (apt-get install -y redis-server)',
-].filter(Boolean);
-if (missing.length > 0)
-  console.log(`replicas-tasks-bus.test.ts: ${missing.join(' and ')} not installed; skipped.`);
-
-interface Harness {
-  cluster: Cluster;
-  redis: RedisServer;
-}
-
-const failed = Promise.reject<Harness>(new Error(`${missing.join(' and ')} not installed`));
-failed.catch(() => {});
-const replicas = suite<{ harness: Promise<Harness> }>(
+const { replicas, test } = redisClusterSuite(
+  'replicas-tasks-bus.test.ts',
   'tasks on three replicas of the demo, told of each other through the bus',
-  { harness: failed },
+  {
+    MCP_STAFF_TOKEN: 'replica-token',
+    MCP_TASK_LEASE_MS: String(LEASE_MS),
+    MCP_TASK_POLL_MS: String(POLL_MS),
+    MCP_INDEX_DELAY_MS: '40',
+  },
 );
-const test = missing.length > 0 ? replicas.skip : replicas;
-
-replicas.before((context) => {
-  if (missing.length > 0) return;
-  context.harness = (async () => {
-    const redis = await startRedisServer();
-    try {
-      const cluster = await startCluster(NGINX!, {
-        MCP_STAFF_TOKEN: 'replica-token',
-        REDIS_URL: redis.url,
-        MCP_TASK_LEASE_MS: String(LEASE_MS),
-        MCP_TASK_POLL_MS: String(POLL_MS),
-        MCP_INDEX_DELAY_MS: '40',
-      });
-      return { cluster, redis };
-    } catch (error) {
-      await redis.close();
-      throw error;
-    }
-  })();
-  context.harness.catch(() => {});
-});
-
-replicas.after(async ({ harness }) => {
-  const started = await harness.catch(() => undefined);
-  await started?.cluster.stop();
-  await started?.redis.close();
-});
 
 const operations = (cluster: Cluster) => new URL('/operations/mcp', cluster.url).href;
 

@@ -5,11 +5,10 @@
 // as another replica reads it; and a restart of redis-server loses no task it acknowledged.
 // Raw requests (task-client.ts): the official clients do not speak the Tasks extension yet.
 // Without nginx or redis-server, the suite is skipped.
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadRepository } from '../examples/demo/repository.js';
-import { REDIS_SERVER, type RedisServer, startRedisServer } from './redis-server.js';
-import { type Cluster, findNginx, root, startCluster } from './replicas.js';
+import { redisClusterSuite } from './redis-cluster.js';
+import { type Cluster, root } from './replicas.js';
 import { type Answer, poll, rpc } from './task-client.js';
 
 const STAFF = { authorization: 'Bearer replica-token' };
@@ -20,54 +19,17 @@ const POLL_MS = 100;
 // which the tests cancel, or kill, long before it ends.
 const INDEX_DELAY_MS = 40;
 
-const NGINX = findNginx();
-const missing = [
-  NGINX === undefined && 'nginx (apt-get install -y nginx)',
-  REDIS_SERVER === undefined && 'redis-server (apt-get install -y redis-server)',
-].filter(Boolean);
-if (missing.length > 0)
-  console.log(`replicas-tasks.test.ts: ${missing.join(' and ')} not installed; skipped.`);
-
-interface Harness {
-  cluster: Cluster;
-  redis: RedisServer;
-}
-
-const failed = Promise.reject<Harness>(new Error(`${missing.join(' and ')} not installed`));
-failed.catch(() => {});
-const replicas = suite<{ harness: Promise<Harness> }>(
+const { replicas, test } = redisClusterSuite(
+  'replicas-tasks.test.ts',
   'tasks on three replicas of the demo behind nginx, on one redis-server',
-  { harness: failed },
+  {
+    MCP_STAFF_TOKEN: 'replica-token',
+    MCP_TASK_LEASE_MS: String(LEASE_MS),
+    MCP_TASK_POLL_MS: String(POLL_MS),
+    MCP_INDEX_DELAY_MS: String(INDEX_DELAY_MS),
+  },
+  { appendOnly: true },
 );
-const test = missing.length > 0 ? replicas.skip : replicas;
-
-replicas.before((context) => {
-  if (missing.length > 0) return;
-  context.harness = (async () => {
-    const redis = await startRedisServer({ appendOnly: true });
-    try {
-      const cluster = await startCluster(NGINX!, {
-        MCP_STAFF_TOKEN: 'replica-token',
-        REDIS_URL: redis.url,
-        MCP_TASK_LEASE_MS: String(LEASE_MS),
-        MCP_TASK_POLL_MS: String(POLL_MS),
-        MCP_INDEX_DELAY_MS: String(INDEX_DELAY_MS),
-      });
-      return { cluster, redis };
-    } catch (error) {
-      await redis.close();
-      throw error;
-    }
-  })();
-  // uvu does not report a hook's failure: every test awaits the harness, and fails with it.
-  context.harness.catch(() => {});
-});
-
-replicas.after(async ({ harness }) => {
-  const started = await harness.catch(() => undefined);
-  await started?.cluster.stop();
-  await started?.redis.close();
-});
 
 const project = (cluster: Cluster) => cluster.url;
 const operations = (cluster: Cluster) => new URL('/operations/mcp', cluster.url).href;
