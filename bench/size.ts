@@ -36,10 +36,12 @@ import { build, type Plugin } from 'esbuild';
  * write made on another replica: 27.77 KiB; then 1.43 KiB for questionsOn(): handshake-era
  * questions on the call's SSE answer, their answers taken once from their caller, through the bus
  * with an acknowledgement: 29.20 KiB; then 2.09 KiB for changes announced over the bus and
- * subscriptions/listen, its listeners, their limits and their tasks: 31.29 KiB), and a small
+ * subscriptions/listen, its listeners, their limits and their tasks: 31.29 KiB; then 0.11 KiB for
+ * a task's run that outlives its store's moment away: 31.40 KiB; then 0.42 KiB for the session
+ * id that carries a handshake-era client's capabilities to its questions: 31.82 KiB), and a small
  * margin. 14 KiB is the aim.
  */
-export const BUDGET = 31.31 * 1024;
+export const BUDGET = 31.84 * 1024;
 
 /**
  * The budget of a tools-only server's bundle, in gzipped bytes: every server has the handshake, the
@@ -58,9 +60,10 @@ export const BUDGET = 31.31 * 1024;
  * marks a method that may ask, and the disconnect that ends its wait; the questions themselves
  * come with questionsOn(): 16.95 KiB; then 0.06 KiB for the hooks of listening: its method looked
  * up with a server's changes, their offer in server/discover, and the request's id on its scope:
- * 17.01 KiB); 8 KiB is the aim.
+ * 17.01 KiB; then 0.02 KiB for a question put only to a client that declared it: 17.03 KiB); 8
+ * KiB is the aim.
  */
-export const TOOLS_ONLY_BUDGET = 17.02 * 1024;
+export const TOOLS_ONLY_BUDGET = 17.05 * 1024;
 
 /** What a tools-only server imports. */
 export const TOOLS_ONLY_ENTRY =

@@ -17,17 +17,22 @@ const HEADERS = {
 
 let server: RunningServer;
 let nextId = 1;
+// The Mcp-Session-Id initialize answered with, sent back as a client does: it carries what the
+// client declared, for the server's questions. Nothing else is a session.
+let session: string | undefined;
+const sessionHeaders = () => ({ ...HEADERS, ...(session && { 'mcp-session-id': session }) });
 
 async function rpc(method: string, params?: object): Promise<any> {
   const id = nextId++;
   const response = await fetch(server.url, {
     method: 'POST',
-    headers: HEADERS,
+    headers: sessionHeaders(),
     body: JSON.stringify({ jsonrpc: '2.0', id, method, ...(params && { params }) }),
   });
   assert.is(response.status, 200);
   assert.is(response.headers.get('content-type'), 'application/json');
-  assert.is(response.headers.get('mcp-session-id'), null);
+  if (method === 'initialize') session = response.headers.get('mcp-session-id') ?? undefined;
+  else assert.is(response.headers.get('mcp-session-id'), null);
   const body = await response.json();
   assert.is(body.id, id);
   assert.is(body.error, undefined, JSON.stringify(body.error));
@@ -71,11 +76,13 @@ conformance('refuses a foreign Origin (DNS rebinding)', async () => {
 });
 
 conformance('initialize, the notification after it, and ping', async () => {
+  // As the suite's client declares.
   const result = await rpc('initialize', {
     protocolVersion: '2025-11-25',
-    capabilities: {},
+    capabilities: { sampling: {}, elicitation: {} },
     clientInfo: { name: 'test', version: '1.0.0' },
   });
+  assert.match(String(session), /^m[A-Za-z0-9_-]{22}\.es$/);
   assert.is(result.protocolVersion, '2025-11-25');
   assert.equal(result.capabilities, {
     logging: {},
@@ -249,7 +256,7 @@ conformance('test_error_handling: a result with isError and a message', async ()
 async function asked(name: string, args: object, answer: (question: any) => object) {
   const response = await fetch(server.url, {
     method: 'POST',
-    headers: HEADERS,
+    headers: sessionHeaders(),
     body: JSON.stringify({
       jsonrpc: '2.0',
       id: 99,
@@ -661,7 +668,7 @@ conformance('2026-07-28: test_input_required_result_multi_round, three rounds', 
   // asked, and the LLM reads why.
   const legacy = await fetch(server.url, {
     method: 'POST',
-    headers: { ...HEADERS, accept: 'application/json' },
+    headers: { ...sessionHeaders(), accept: 'application/json' },
     body: JSON.stringify({
       jsonrpc: '2.0',
       id: 9,

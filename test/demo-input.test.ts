@@ -188,13 +188,14 @@ input(
         openWorldHint: false,
         title: 'Clear the request log',
       });
-      // Asked on the call's SSE answer, the v1 client with no elicitation handler answers -32601.
+      // The v1 client declared no elicitation in its initialize, which its session id carries:
+      // it is not asked, and the LLM reads why.
       const result = await client.callTool({ name: 'clear_log', arguments: {} });
       assert.equal(result, {
         content: [
           {
             type: 'text',
-            text: 'This request needs elicitation/create, which its client does not answer.',
+            text: 'This request needs elicitation/create, which its client did not declare in its initialize.',
           },
         ],
         isError: true,

@@ -113,12 +113,25 @@ redis(
   'an answer POSTed to the other replica reaches the tool; a replay and a stranger do not',
   async ({ one, two }) => {
     if (NO_REDIS) return;
-    const call = await post(one.url, {
+    // The handshake on one replica, the call on the other: what the client declared comes with
+    // it, in the session id it was given.
+    const shaken = await post(two.url, {
       jsonrpc: '2.0',
-      id: 1,
-      method: 'tools/call',
-      params: { name: 'confirm', arguments: {} },
+      id: 0,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-11-25',
+        capabilities: { elicitation: {} },
+        clientInfo: { name: 'raw', version: '1.0.0' },
+      },
     });
+    await shaken.text();
+    const session = shaken.headers.get('mcp-session-id') ?? '';
+    const call = await post(
+      one.url,
+      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'confirm', arguments: {} } },
+      { ...HEADERS, 'mcp-session-id': session },
+    );
     const next = events(call);
     const question = await next();
     assert.is(question.method, 'elicitation/create');

@@ -93,7 +93,10 @@ unit(
         : request.method === 'sampling/createMessage'
           ? { role: 'assistant', content: { type: 'text', text: 'Old pond' }, model: 'm1' }
           : { roots: [{ uri: 'file:///work' }] };
-    const handshake = new TestClient(new Asking(), { answerInput });
+    const handshake = new TestClient(new Asking(), {
+      clientCapabilities: { elicitation: {}, sampling: {}, roots: {} },
+      answerInput,
+    });
     assert.equal((await handshake.callTool('confirm', {})).content, [
       { type: 'text', text: 'confirm=true' },
     ]);
@@ -116,7 +119,10 @@ unit('in 2026-07-28 the same tool asks through input_required', async () => {
 });
 
 unit('a question answerInput leaves unanswered is a client that cannot answer', async () => {
-  const client = new TestClient(new Asking(), { answerInput: () => undefined });
+  const client = new TestClient(new Asking(), {
+    clientCapabilities: { elicitation: {} },
+    answerInput: () => undefined,
+  });
   const result = await client.callTool('confirm', {});
   assert.is(result.isError, true);
   assert.equal(result.content, [
@@ -129,6 +135,7 @@ unit('a question answerInput leaves unanswered is a client that cannot answer', 
 
 unit('an answer that does not fit the form is a clear error, never the tool’s input', async () => {
   const client = new TestClient(new Asking(), {
+    clientCapabilities: { elicitation: {} },
     answerInput: () => ({ action: 'accept', content: { confirm: 'yes' } }),
   });
   const error = await client.callTool('confirm', {}).then(
@@ -137,6 +144,54 @@ unit('an answer that does not fit the form is a clear error, never the tool’s 
   );
   assert.is(error?.message, "The client's answer to elicitation/create does not fit its request.");
   assert.equal(seen, []);
+});
+
+unit(
+  'a client is asked only what its initialize declared, as its Mcp-Session-Id carries it',
+  async () => {
+    const asked: string[] = [];
+    const answerInput = (request: { method: string }) => {
+      asked.push(request.method);
+      return { roots: [] };
+    };
+    // Nothing declared: nothing asked, and the tool is told why.
+    const silent = new TestClient(new Asking(), { answerInput });
+    const refused = await silent.callTool('confirm', {});
+    assert.is(refused.isError, true);
+    assert.equal(refused.content, [
+      {
+        type: 'text',
+        text: 'This request needs elicitation/create, which its client did not declare in its initialize.',
+      },
+    ]);
+    // Roots only: sampling, which comes first, is refused before anything is sent.
+    const rooted = new TestClient(new Asking(), { clientCapabilities: { roots: {} }, answerInput });
+    const sampled = await rooted.callTool('everything', {});
+    assert.match(
+      JSON.stringify(sampled.content),
+      /needs sampling\/createMessage, which its client/,
+    );
+    // A form asked of a client that declared URL mode only: refused too.
+    const urlOnly = new TestClient(new Asking(), {
+      clientCapabilities: { elicitation: { url: {} } },
+      answerInput,
+    });
+    assert.is((await urlOnly.callTool('confirm', {})).isError, true);
+    assert.equal(asked, []);
+    assert.equal(seen, []);
+  },
+);
+
+unit('a session id carries the capabilities and proves nothing else', () => {
+  const questions = questionsOn(memoryBus());
+  const a = questions.session({ elicitation: { form: {}, url: {} }, sampling: { tools: {} } });
+  const b = questions.session({ elicitation: { form: {}, url: {} }, sampling: { tools: {} } });
+  assert.is.not(a, b); // unique: 128 random bits each
+  assert.match(a, /^m[A-Za-z0-9_-]{22}\.eust$/);
+  assert.match(questions.session({}), /^m[A-Za-z0-9_-]{22}\.$/);
+  assert.match(questions.session('nonsense'), /^m[A-Za-z0-9_-]{22}\.$/);
+  assert.match(questions.session({ roots: { listChanged: true } }), /\.r$/);
+  for (const id of [a, questions.session({})]) assert.match(id, /^[\x21-\x7e]+$/);
 });
 
 unit('a server without questions still says that its client cannot be asked', async () => {
@@ -217,11 +272,42 @@ const JSON_HEADERS = {
   'mcp-protocol-version': '2025-11-25',
 };
 
-/** A tools/call whose SSE answer is read event by event: the question first, then the result. */
-async function call(url: string, tool: string, headers: Record<string, string> = {}) {
+const EVERY_QUESTION = { elicitation: {}, sampling: {}, roots: {} };
+
+/** The handshake: initialize, declaring `capabilities`; its answer's Mcp-Session-Id. */
+async function shake(url: string, capabilities: object = EVERY_QUESTION): Promise<string> {
   const response = await fetch(url, {
     method: 'POST',
-    headers: { ...JSON_HEADERS, ...headers },
+    headers: JSON_HEADERS,
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-11-25',
+        capabilities,
+        clientInfo: { name: 'raw', version: '1.0.0' },
+      },
+    }),
+  });
+  await response.text();
+  const session = response.headers.get('mcp-session-id');
+  assert.ok(session !== null, 'initialize was answered without an Mcp-Session-Id');
+  return session;
+}
+
+const sessions = new Map<string, Promise<string>>();
+
+/**
+ * A tools/call whose SSE answer is read event by event: the question first, then the result. It
+ * carries the Mcp-Session-Id of a handshake that declared every question, unless `headers` gives
+ * its own.
+ */
+async function call(url: string, tool: string, headers: Record<string, string> = {}) {
+  if (!sessions.has(url)) sessions.set(url, shake(url));
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { ...JSON_HEADERS, 'mcp-session-id': await sessions.get(url)!, ...headers },
     body: JSON.stringify({
       jsonrpc: '2.0',
       id: 7,
@@ -504,7 +590,11 @@ http('a client that goes away stops the wait', async ({ one }) => {
 http('a client that accepts JSON only cannot be asked: a clear error', async ({ one }) => {
   const response = await fetch(one.url, {
     method: 'POST',
-    headers: { ...JSON_HEADERS, accept: 'application/json' },
+    headers: {
+      ...JSON_HEADERS,
+      accept: 'application/json',
+      'mcp-session-id': await shake(one.url),
+    },
     body: JSON.stringify({
       jsonrpc: '2.0',
       id: 1,
@@ -520,5 +610,55 @@ http('a client that accepts JSON only cannot be asked: a clear error', async ({ 
     },
   ]);
 });
+
+http('a client that declared nothing, or sends no session, is never asked', async ({ one }) => {
+  const declaredNothing = await shake(one.url, {});
+  for (const [session, said] of [
+    [declaredNothing, 'which its client did not declare in its initialize.'],
+    [
+      undefined,
+      'which its client did not declare: a handshake-era client declares it in initialize, and sends back the Mcp-Session-Id that initialize was answered with.',
+    ],
+    ['mAAAAAAAAAAAAAAAAAAAAAA.e<script>', 'did not declare:'],
+  ] as const) {
+    const response = await fetch(one.url, {
+      method: 'POST',
+      headers: { ...JSON_HEADERS, ...(session !== undefined && { 'mcp-session-id': session }) },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'tools/call',
+        params: { name: 'confirm', arguments: {} },
+      }),
+    });
+    // Answered in JSON: nothing went before the result, no question among it.
+    assert.is(response.headers.get('content-type'), 'application/json');
+    const { result } = await response.json();
+    assert.is(result.isError, true);
+    assert.ok(result.content[0].text.includes(said), result.content[0].text);
+  }
+  assert.equal(seen, []);
+});
+
+http(
+  'the v1 SDK Client that declares no elicitation is not asked, and the tool says so',
+  async ({ one }) => {
+    const client = new Client({ name: 'questions-test', version: '1.0.0' }, { capabilities: {} });
+    await client.connect(new StreamableHTTPClientTransport(new URL(one.url)));
+    try {
+      const result = await client.callTool({ name: 'confirm', arguments: {} });
+      assert.is(result.isError, true);
+      assert.equal(result.content, [
+        {
+          type: 'text',
+          text: 'This request needs elicitation/create, which its client did not declare in its initialize.',
+        },
+      ]);
+      assert.equal(seen, []);
+    } finally {
+      await client.close();
+    }
+  },
+);
 
 http.run();

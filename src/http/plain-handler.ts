@@ -377,6 +377,30 @@ export function createHttpHandler<Principal = unknown>(
         );
     }
     const context = new HttpContext(request, principal);
+    // What a handshake-era client declares reaches its later requests, for questions, in the
+    // Mcp-Session-Id that its initialize is answered with.
+    const session =
+      questions !== undefined && isObject(payload) && payload.method === 'initialize'
+        ? questions.session(isObject(payload.params) ? payload.params.capabilities : undefined)
+        : undefined;
+    if (session !== undefined) {
+      return Promise.resolve(answerWith(server, payload, context, request, accept)).then(
+        (response) =>
+          response.status === 200
+            ? { ...response, headers: { ...response.headers, 'mcp-session-id': session } }
+            : response,
+      );
+    }
+    return answerWith(server, payload, context, request, accept);
+  }
+
+  function answerWith(
+    server: MCPServerBase,
+    payload: unknown,
+    context: HttpContext,
+    request: HttpRequest,
+    accept: string | undefined,
+  ): HttpResponse | Promise<HttpResponse> {
     if (responseMode !== 'json' && acceptsEventStream(accept)) {
       return answerStreaming(server, payload, context, request);
     }

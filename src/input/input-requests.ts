@@ -125,12 +125,17 @@ export const roundOf = (scope: AskingScope) => scope.round as Round | undefined;
 
 /** @internal How a server's questions ask, for the handshake era (`questionsOn()`). */
 export interface Asker {
+  /** Whether a request's client declared `need` (in its session id: see handshake-session.ts). */
+  declared(headers: HttpHeaders | undefined, need: ClientCapabilities): boolean;
   ask<T>(
     scope: AskingScope,
     request: InputRequest,
     read: (answer: Record<string, unknown>) => T | undefined | Promise<T | undefined>,
   ): Promise<T>;
 }
+
+const questionsOf = (scope: AskingScope): Asker =>
+  (scope.server as unknown as { questions: Asker }).questions;
 
 /**
  * @internal The round of a handshake-era method that may ask (in a server with questions, which
@@ -143,7 +148,8 @@ class InputRequired extends Error {
   override name = 'InputRequired';
 }
 
-function needs({ method, params }: InputRequest): ClientCapabilities {
+/** @internal What a client must declare to be sent `request`. */
+export function needs({ method, params }: InputRequest): ClientCapabilities {
   if (method === 'roots/list') return { roots: {} };
   if (method === 'elicitation/create')
     return { elicitation: params.mode === 'url' ? { url: {} } : {} };
@@ -154,8 +160,12 @@ function needs({ method, params }: InputRequest): ClientCapabilities {
   return { sampling };
 }
 
-// A bare `elicitation: {}` is form mode; a client that names its modes must name `form`.
-function declares(declared: ClientCapabilities | undefined, need: ClientCapabilities): boolean {
+/** @internal Whether `declared` has `need`: a bare `elicitation: {}` is form mode, and a client
+ * that names its modes must name `form`. */
+export function declares(
+  declared: ClientCapabilities | undefined,
+  need: ClientCapabilities,
+): boolean {
   if (!hasCapabilities(declared, need)) return false;
   const modes = declared?.elicitation;
   const form = need.elicitation !== undefined && need.elicitation.url === undefined;
@@ -179,11 +189,11 @@ const KINDS: Record<InputKind, ClientCapabilities> = {
  * @returns True when an input request of that kind can be sent.
  */
 export function canAsk(scope: AskingScope, kind: InputKind): boolean {
-  // Only a handshake-era method of a server with questions is in this round: its client declared
-  // its capabilities in an initialize no process kept, so it is asked, and says if it cannot.
+  // Only a handshake-era method of a server with questions is in this round: what its client
+  // declared in its initialize comes back with each request, in the Mcp-Session-Id it was given.
   const round = roundOf(scope);
   return round === ASKING
-    ? scope.notify !== undefined
+    ? scope.notify !== undefined && questionsOf(scope).declared(scope.headers, KINDS[kind])
     : round !== undefined && declares(scope.clientCapabilities, KINDS[kind]);
 }
 
@@ -231,9 +241,7 @@ async function answer<T>(
   read: (answer: Record<string, unknown>) => T | undefined | Promise<T | undefined>,
 ): Promise<T> {
   const round = roundOf(scope);
-  if (round === ASKING) {
-    return (scope.server as unknown as { questions: Asker }).questions.ask(scope, request, read);
-  }
+  if (round === ASKING) return questionsOf(scope).ask(scope, request, read);
   if (scope.era === 'handshake') throw new InputUnavailableError(request, 'handshake');
   if (round === undefined) {
     throw new TypeError(

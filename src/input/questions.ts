@@ -13,7 +13,8 @@ import { ProtocolError } from '../core/errors.js';
 import { ErrorCode, errorResponse, isObject } from '../jsonrpc.js';
 import { authorizationHeader, type HttpHeaders } from '../wire/http-headers.js';
 import type { InputRequest, JSONRPCError, JSONRPCRequest } from '../wire/types.js';
-import { type Asker, InputUnavailableError } from './input-requests.js';
+import { random128, sessionCapabilities, sessionFor } from './handshake-session.js';
+import { type Asker, declares, InputUnavailableError, needs } from './input-requests.js';
 
 /** Options of {@link questionsOn}. */
 export interface QuestionsOptions {
@@ -57,6 +58,17 @@ export interface Questions {
    * @returns 202 when it reached the method that asked, or the status and error to answer.
    */
   reply(message: unknown, headers?: HttpHeaders): Promise<ReplyOutcome>;
+
+  /**
+   * The `Mcp-Session-Id` to answer a client's `initialize` with. It carries the capabilities the
+   * client declares to its later requests, which send it back: a question is put only to a client
+   * that declared it, on whichever replica, with nothing kept. The HTTP handler sets it; a
+   * transport of one's own sets it too.
+   *
+   * @param capabilities - The `initialize` request's `params.capabilities`.
+   * @returns The session id.
+   */
+  session(capabilities: unknown): string;
 }
 
 /** What a server declares of its questions; merged into the server class. */
@@ -84,13 +96,7 @@ interface Waiting {
 
 // 128 random bits, in base64url: the id of a question, and of an acknowledgement's channel.
 const ID = /^q[A-Za-z0-9_-]{22}$/;
-function randomId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return `q${btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .slice(0, 22)}`;
-}
+const randomId = (): string => `q${random128()}`;
 
 // Who is asked, as a digest of the Authorization header: what a question is bound to.
 async function callerOf(headers: HttpHeaders | undefined): Promise<string> {
@@ -223,6 +229,10 @@ export function questionsOn(bus: Bus, options: QuestionsOptions = {}): Questions
   }
 
   const questions: QuestionsIn = {
+    session: sessionFor,
+
+    declared: (headers, need) => declares(sessionCapabilities(headers), need),
+
     async reply(message, headers) {
       if (
         !isObject(message) ||
@@ -251,6 +261,16 @@ export function questionsOn(bus: Bus, options: QuestionsOptions = {}): Questions
     async ask(scope, request, read) {
       const { notify } = scope;
       const { method } = request;
+      // Only what the client declared in its initialize, which its session id carries.
+      const declared = sessionCapabilities(scope.headers);
+      if (!declares(declared, needs(request))) {
+        throw unavailable(
+          request,
+          declared === undefined
+            ? `This request needs ${method}, which its client did not declare: a handshake-era client declares it in initialize, and sends back the Mcp-Session-Id that initialize was answered with.`
+            : `This request needs ${method}, which its client did not declare in its initialize.`,
+        );
+      }
       if (notify === undefined) {
         throw unavailable(
           request,

@@ -26,7 +26,11 @@ export interface TestClientOptions {
    * @throws TypeError - From the constructor, for a version the library does not speak.
    */
   protocolVersion?: string;
-  /** The client capabilities a 2026-07-28 request declares. Default `{}`. */
+  /**
+   * The client capabilities it declares: in each 2026-07-28 request; in the handshake era, in
+   * `initialize()`, and to a server with `questions` in the `Mcp-Session-Id` that initialize
+   * answers with, sent with every request. Default `{}`: a server asks it nothing.
+   */
   clientCapabilities?: ClientCapabilities;
   /** Who the client says it is, in 2026-07-28 requests. Default: left out. */
   clientInfo?: Implementation;
@@ -38,8 +42,8 @@ export interface TestClientOptions {
    * it; `undefined` leaves its request unanswered. With none
    * answered, the `input_required` result is returned as it is, as it is without this option.
    *
-   * In the handshake era, it answers the questions of a server with `questions` (`questionsOn()`)
-   * as they arrive on the request's answer, as a client POSTs its response (`key` is then the
+   * In the handshake era, it answers the questions of a server with `questions` (`questionsOn()`),
+   * asked of it as its {@link clientCapabilities} declare, as they arrive on the request's answer, as a client POSTs its response (`key` is then the
    * question's JSON-RPC id); `undefined`, or no `answerInput`, answers as a client without the
    * capability does (-32601), which the method sees as `InputUnavailableError`. A server without
    * `questions` cannot ask a handshake-era client: a request that asks then throws an `Error` that

@@ -68,6 +68,7 @@ export class TestClient {
   readonly #options: TestClientOptions;
   #nextId = 1;
   #parameters: Map<string, HeaderParameter[]> | undefined;
+  #session: string | undefined;
   #verified: Promise<void> | undefined;
 
   /**
@@ -262,7 +263,7 @@ export class TestClient {
   ): Promise<InitializeResult> {
     return this.request<InitializeResult>('initialize', {
       protocolVersion,
-      capabilities: {},
+      capabilities: this.#options.clientCapabilities ?? {},
       clientInfo: { name: 'mcp-protocol-core-test-client', version: '1.0.0' },
     });
   }
@@ -396,14 +397,20 @@ export class TestClient {
   }
 
   // The headers of its era; a tool's Mcp-Param-* from its listed schema, the tools listed once.
-  #headers(
+  // In the handshake era, on a server with questions, the Mcp-Session-Id its initialize answers
+  // with, which carries the client's capabilities: as though it had shaken hands.
+  async #headers(
     method: string,
     params: object | undefined,
   ): Promise<Record<string, string> | undefined> {
-    return headersOfEra(this.#options, method, params, async (tool) => {
+    const headers = await headersOfEra(this.#options, method, params, async (tool) => {
       this.#parameters ??= await this.#listParameters();
       return this.#parameters.get(tool) ?? [];
     });
+    const { questions } = this.#server();
+    if (this.#modern || method === 'initialize' || questions === undefined) return headers;
+    this.#session ??= questions.session(this.#options.clientCapabilities ?? {});
+    return { ...headers, 'mcp-session-id': this.#session };
   }
 
   async #listParameters(): Promise<Map<string, HeaderParameter[]>> {
