@@ -182,6 +182,31 @@ unit(
   },
 );
 
+unit('canAsk() says what the session declares, kind by kind', async () => {
+  const Kinds = defineTool({
+    name: 'kinds',
+    title: 'Kinds',
+    description: 'Says what it may ask.',
+    argumentsSchema: { type: 'object' },
+    run: (_args, scope) =>
+      (['elicitation', 'elicitation.url', 'sampling', 'sampling.tools', 'roots'] as const)
+        .filter((kind) => scope.canAsk(kind))
+        .join(' '),
+  });
+  class KindsServer extends Asking {
+    override readonly tools = toolsByName(new Kinds());
+  }
+  const canAsk = async (clientCapabilities: object) =>
+    (await new TestClient(new KindsServer(), { clientCapabilities }).callTool('kinds', {})).content;
+  assert.equal(await canAsk({}), [{ type: 'text', text: '' }]);
+  assert.equal(await canAsk({ elicitation: { url: {} }, sampling: { tools: {} } }), [
+    { type: 'text', text: 'elicitation.url sampling sampling.tools' },
+  ]);
+  assert.equal(await canAsk({ elicitation: {}, roots: {} }), [
+    { type: 'text', text: 'elicitation roots' },
+  ]);
+});
+
 unit('a session id carries the capabilities and proves nothing else', () => {
   const questions = questionsOn(memoryBus());
   const a = questions.session({ elicitation: { form: {}, url: {} }, sampling: { tools: {} } });
