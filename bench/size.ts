@@ -38,10 +38,10 @@ import { build, type Plugin } from 'esbuild';
  * with an acknowledgement: 29.20 KiB; then 2.09 KiB for changes announced over the bus and
  * subscriptions/listen, its listeners, their limits and their tasks: 31.29 KiB; then 0.11 KiB for
  * a task's run that outlives its store's moment away: 31.40 KiB; then 0.42 KiB for the session
- * id that carries a handshake-era client's capabilities to its questions: 31.82 KiB), and a small
- * margin. 14 KiB is the aim.
+ * id that carries a handshake-era client's capabilities to its questions: 31.82 KiB; then 0.05 KiB
+ * for a task's subscription made again when the bus lost it: 31.87 KiB), and a small margin. 14 KiB is the aim.
  */
-export const BUDGET = 31.84 * 1024;
+export const BUDGET = 31.89 * 1024;
 
 /**
  * The budget of a tools-only server's bundle, in gzipped bytes: every server has the handshake, the

@@ -22,6 +22,8 @@ const { replicas, test } = redisClusterSuite(
     MCP_TASK_POLL_MS: String(POLL_MS),
     MCP_INDEX_DELAY_MS: '40',
   },
+  // Its tasks outlive a restart of Redis.
+  { appendOnly: true },
 );
 
 const operations = (cluster: Cluster) => new URL('/operations/mcp', cluster.url).href;
@@ -89,6 +91,23 @@ test('an answer sent through another replica reaches the run waiting for it at o
   await logged(cluster, made.upstream, /operations tools\/call purge_log success/, 1_000);
   const done = await poll(url, taskId, (task) => task.status === 'completed', { headers: STAFF });
   assert.match(JSON.stringify(done.result.content), /Purged/);
+});
+
+test('after redis-server restarts, a run subscribes again, and a cancel through another replica still stops it at once', async ({
+  harness,
+}) => {
+  const { cluster, redis } = await harness;
+  const made = await rpc(cluster.url, 'tools/call', { name: 'index_documents', arguments: {} });
+  assert.is(made.body.result.resultType, 'task', JSON.stringify(made.body));
+  const { taskId } = made.body.result;
+  await redis.restart(); // the run's subscription to its task is lost with the connection
+  // Made again a second after it was lost, once the replicas are connected again.
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  await past(cluster.url, made.upstream);
+  const cancel = await rpc(cluster.url, 'tasks/cancel', { taskId });
+  assert.is(cancel.body.result?.resultType, 'complete', JSON.stringify(cancel.body));
+  assert.is.not(cancel.upstream, made.upstream);
+  await logged(cluster, made.upstream, /project tools\/call index_documents cancelled/, 1_000);
 });
 
 replicas.run();

@@ -2,6 +2,7 @@
 // failed when its process is gone, and forgotten after its time.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import type { Bus } from '../src/bus/bus.js';
 import { memoryBus } from '../src/bus/memory-bus.js';
 import {
   TaskLifecycle,
@@ -280,6 +281,59 @@ lifecycle(
     await within(500, answered);
     assert.ok(Date.now() - asked < 500, `took ${Date.now() - asked} ms`);
     assert.equal((await here.get('ada', asking.taskId))?.result, { got: { action: 'accept' } });
+  },
+);
+
+lifecycle(
+  'a subscription the bus lost (Redis restarting) is made again, and the run hears the next write at once',
+  async () => {
+    const store = memoryTaskStore();
+    const inner = memoryBus();
+    // A bus whose connection drops: every subscription is told, and hears nothing more.
+    const dead = new Set<number>();
+    const losers = new Map<number, (error: Error) => void>();
+    let next = 0;
+    const bus: Bus = {
+      publish: (channel, message) => inner.publish(channel, message),
+      async subscribe(channel, receive, lost) {
+        const id = next++;
+        losers.set(id, lost);
+        const stop = await inner.subscribe(channel, (m) => dead.has(id) || receive(m), lost);
+        return async () => {
+          losers.delete(id);
+          await stop();
+        };
+      },
+    };
+    const drop = () => {
+      for (const [id, lost] of losers) {
+        dead.add(id);
+        losers.delete(id);
+        lost(new Error('Socket closed unexpectedly'));
+      }
+    };
+    const here = new TaskLifecycle({ store, bus, pollIntervalMs: 3_600_000 });
+    const elsewhere = new TaskLifecycle({ store: { ...store } as TaskStore, bus });
+    const asking = await here.create('ada');
+    const answered = here.run(asking.taskId, async (round) =>
+      round.answers.k === undefined
+        ? { ask: new Map([['k', { question: confirm, digest: 'd' }]]) }
+        : { result: { got: round.answers.k } },
+    );
+    await until(here, asking.taskId, (t) => t.status === 'input_required');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    drop();
+    // Made again a second later; an answer given after that reaches the run at once.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    assert.ok(losers.size > 0, 'no subscription made again');
+    const asked = Date.now();
+    await elsewhere.update('ada', asking.taskId, { k: { action: 'accept' } });
+    await within(500, answered);
+    assert.ok(Date.now() - asked < 500, `took ${Date.now() - asked} ms`);
+    assert.equal((await here.get('ada', asking.taskId))?.result, { got: { action: 'accept' } });
+    // Nobody waits any more: nothing is left subscribed.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.is(losers.size, 0);
   },
 );
 

@@ -31,6 +31,9 @@ function tokenOf(store: TaskStore): string {
   return token;
 }
 
+// How long after a subscription was lost or refused it is made again.
+const RESUBSCRIBE_MS = 1_000;
+
 /** The bus channel that is told of every write of a task. */
 export const taskChannel = (taskId: string): string => `task:${taskId}`;
 
@@ -57,16 +60,36 @@ export function listen(
   if (entry === undefined) {
     const made: Waiting = { wakers: new Set() };
     const token = tokenOf(store);
-    // A subscription refused or lost leaves the runs to their poll, as without a bus.
-    made.stop = bus
-      ?.subscribe(
-        taskChannel(taskId),
-        (message) => {
-          if (message !== token) wakeAll(made);
-        },
-        () => {},
-      )
-      .catch(() => undefined);
+    // A subscription refused or lost (Redis restarting) leaves the runs to their poll, and is
+    // made again a moment later while anyone still waits here; once it is, they read the task
+    // again, for what was written meanwhile.
+    const again = () => {
+      const timer = setTimeout(() => {
+        if (byTask.get(taskId) === made) subscribe(true);
+      }, RESUBSCRIBE_MS);
+      (timer as { unref?: () => void }).unref?.();
+    };
+    const subscribe = (anew: boolean) => {
+      made.stop = bus
+        ?.subscribe(
+          taskChannel(taskId),
+          (message) => {
+            if (message !== token) wakeAll(made);
+          },
+          again,
+        )
+        .then(
+          (stop) => {
+            if (anew) wakeAll(made);
+            return stop;
+          },
+          () => {
+            again();
+            return undefined;
+          },
+        );
+    };
+    subscribe(false);
     byTask.set(taskId, made);
     entry = made;
   }
