@@ -8,6 +8,7 @@ import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { InvalidArgumentsError, withoutStack } from './core/errors.js';
 import { type Dialect, dialectProblem, schemaDialect } from './json-schema/definition-checks.js';
 import { isObject } from './jsonrpc.js';
+import type { StandardSchemaWithJSON } from './standard-schema/standard-schema.js';
 
 export type { FromSchema, JSONSchema };
 
@@ -134,19 +135,27 @@ export async function compileSchema(schema: JSONSchema): Promise<Validator> {
 
 /**
  * Compile a validator once per owner (a tool or prompt class), however many first calls arrive
- * while it compiles; one that fails to compile is tried again by the next call.
+ * while it compiles; one that fails to compile is tried again by the next call. A Standard Schema
+ * is not compiled: its own library validates, through a validator loaded with the first one, which
+ * returns (a promise of) the parsed value or the problems, where ajv's returns a boolean.
  *
  * @param entry - Where the owner keeps its validators: the compiled one, or its compilation.
- * @param which - The key of the validator in `entry`.
+ * @param which - The key of the validator in `entry`: `validateOutput` for `structuredContent`.
  * @param schema - The schema to compile.
  * @returns The validator, once compiled.
  */
 export function compileOnce<K extends string>(
   entry: { [key in K]: Validator | Promise<Validator> | undefined },
   which: K,
-  schema: JSONSchema,
+  schema: JSONSchema | StandardSchemaWithJSON,
 ): Promise<Validator> {
-  const compiling = compileSchema(schema).then(
+  const compiling = (
+    (schema as { '~standard'?: unknown })['~standard']
+      ? import('./standard-schema/standard-validator.js').then(({ standardValidator }) =>
+          standardValidator(schema as StandardSchemaWithJSON, which),
+        )
+      : compileSchema(schema as JSONSchema)
+  ).then(
     (validate) => (entry[which] = validate),
     (error: unknown) => {
       entry[which] = undefined;

@@ -11,6 +11,9 @@ import { simplifySchema } from './json-schema/simplify.js';
 import type { ToolArguments } from './json-schema/typed-arguments.js';
 import { isObject, isPromiseLike } from './jsonrpc.js';
 import { compileOnce, describeErrors, type JSONSchema, type Validator } from './schema.js';
+import { jsonSchemaOf } from './standard-schema/json-schema-of.js';
+import type { StandardSchemaWithJSON } from './standard-schema/standard-schema.js';
+import type { Parsed } from './standard-schema/standard-validator.js';
 import { cloneJson, closed } from './tools/tool-checks.js';
 import { type CompiledTool, compiledTool } from './tools/tool-definition.js';
 import { type ToolOutput, toolResult, within } from './tools/tool-result.js';
@@ -95,8 +98,9 @@ export const isRefusal = (answer: CallAnswer): answer is readonly string[] => Ar
 // compiler never measures it by expanding `FromSchema`: without it, two tools of different schemas
 // in one array or `Map` literal (e.g. `[new A(), new B()]` of defineTool classes) fail with "Type
 // instantiation is excessively deep" (TS2589).
-export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
-  implements AnyTool
+export abstract class MCPToolBase<
+  in out Schema extends JSONSchema | StandardSchemaWithJSON = JSONSchema,
+> implements AnyTool
 {
   /** The name the LLM calls the tool by, e.g. `search_logs`: 1–128 of `A-Za-z0-9_-.`. */
   abstract readonly name: string;
@@ -104,10 +108,14 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
   abstract readonly title: string;
   /** What the tool does and when to call it: the LLM reads it to choose a tool. */
   abstract readonly description: string;
-  /** The JSON Schema of the arguments: of type object, written `as const`. */
+  /**
+   * The schema of the arguments: a JSON Schema of type object, written `as const`, or a Standard
+   * Schema that gives its JSON Schema (a Zod 4.2+ object, an ArkType type, a Valibot object through
+   * `toStandardJsonSchema()`), which its own library validates.
+   */
   abstract readonly argumentsSchema: Schema;
-  /** The JSON Schema of `structuredContent`, when the tool returns some. */
-  declare readonly outputSchema?: JSONSchema | undefined;
+  /** The schema of `structuredContent`, when the tool returns some: JSON Schema or Standard Schema. */
+  declare readonly outputSchema?: JSONSchema | StandardSchemaWithJSON | undefined;
   /**
    * The tool only reads: a client may call it without asking its user. Read-only is idempotent.
    * Default false, as the specification's `readOnlyHint`: a tool is taken to write unless it says
@@ -197,7 +205,7 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
    * @throws TypeError - If the arguments schema is not of type object, which MCP requires.
    */
   inputSchema(): ObjectSchema {
-    const schema = this.argumentsSchema as unknown;
+    const schema = jsonSchemaOf(this.name, 'argumentsSchema', this.argumentsSchema);
     if (!isObject(schema) || schema.type !== 'object') {
       throw new TypeError(`${this.name}: argumentsSchema must be a JSON Schema of type "object"`);
     }
@@ -207,12 +215,15 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
   /**
    * The schema the client's arguments are validated against: the arguments schema as written (a
    * `null` that the inferred type allows is accepted), closed as `inputSchema()` is. A build step
-   * that generates validators compiles this one.
+   * that generates validators compiles this one. A Standard Schema is returned as it is: its own
+   * library validates, and nothing is compiled.
    *
    * @returns The JSON Schema.
    */
   validationSchema(): JSONSchema {
-    return closed(this.argumentsSchema as Record<string, unknown>) as JSONSchema;
+    const schema = this.argumentsSchema as Record<string, unknown>;
+    // A Standard Schema is its own validator.
+    return (schema['~standard'] ? schema : closed(schema)) as JSONSchema;
   }
 
   /**
@@ -314,7 +325,24 @@ export abstract class MCPToolBase<in out Schema extends JSONSchema = JSONSchema>
         : entry.copyArguments
           ? cloneJson(rawArguments)
           : rawArguments;
-    if (!validate(args)) return describeErrors(validate.errors ?? [], 'arguments');
+    const valid = validate(args) as boolean | Promise<Parsed>;
+    // A Standard Schema's validator: run() receives what its library parsed.
+    if (typeof valid === 'object') {
+      return valid.then((parsed) =>
+        Array.isArray(parsed)
+          ? parsed
+          : this.#ran(entry, (parsed as { value: unknown }).value, context),
+      );
+    }
+    if (!valid) return describeErrors(validate.errors ?? [], 'arguments');
+    return this.#ran(entry, args, context);
+  }
+
+  #ran(
+    entry: CompiledTool,
+    args: unknown,
+    context: RequestScope,
+  ): CallAnswer | Promise<CallAnswer> {
     // Generic FromSchema is too deep for the compiler to check here; the instance's type is exact.
     const run = this.run as unknown as (
       args: unknown,

@@ -37,14 +37,19 @@ export const COMPATIBILITY_FLAGS: readonly string[] = ['enable_request_signal'];
 
 /**
  * Every schema a server's tools compile: each one's `validationSchema()`, and its `outputSchema`
- * when it has one. A tool that is not an `MCPToolBase` validates in its own way.
+ * when it has one, unless a Standard Schema. A tool that is not an `MCPToolBase` validates in its
+ * own way.
  */
 export function toolSchemas(tools: Iterable<AnyTool>): JSONSchema[] {
   const schemas: JSONSchema[] = [];
   for (const tool of tools) {
     if (!(tool instanceof MCPToolBase)) continue;
-    schemas.push(tool.validationSchema());
-    if (tool.outputSchema !== undefined) schemas.push(tool.outputSchema);
+    // A Standard Schema is validated by its own library: nothing to compile.
+    for (const schema of [tool.validationSchema(), tool.outputSchema]) {
+      if (schema !== undefined && !(typeof schema === 'object' && '~standard' in schema)) {
+        schemas.push(schema as JSONSchema);
+      }
+    }
   }
   return schemas;
 }

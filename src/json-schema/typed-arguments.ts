@@ -5,10 +5,12 @@
  * @module
  */
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import type { StandardSchemaWithJSON } from '../standard-schema/standard-schema.js';
 
 /**
  * The arguments a tool's `run()` receives, inferred from its schema: write the schema once, as a
- * literal `as const`, and never the type.
+ * literal `as const`, and never the type. For a Standard Schema (Zod, Valibot, ArkType), the type
+ * its library gives once it has parsed the arguments (its output type).
  *
  * @example
  * ```ts
@@ -20,14 +22,16 @@ import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
  * type Args = ToolArguments<typeof schema>; //=> { path: string; limit: number }
  * ```
  */
-export type ToolArguments<Schema extends JSONSchema> = 0 extends 1 & Schema
+export type ToolArguments<Schema extends JSONSchema | StandardSchemaWithJSON> = 0 extends 1 & Schema
   ? // `any` in, `any` out, without expanding FromSchema.
     any
   : // Distributing over the schema defers FromSchema until the schema is known, which keeps
     // inference of a literal schema (see defineTool) within the compiler's depth limit.
-    Schema extends JSONSchema
-    ? FromSchema<Closed<Schema>>
-    : never;
+    Schema extends StandardSchemaWithJSON<unknown, infer Output>
+    ? Output
+    : Schema extends JSONSchema
+      ? FromSchema<Closed<Schema>>
+      : never;
 
 // The schema as validated: closed with `additionalProperties: false` where `closed()` closes it, so
 // that the type has no index signature exactly when the arguments can have no other keys.

@@ -8,23 +8,27 @@ import { withFields } from '../core/definitions.js';
 import type { RequestScope } from '../core/request-scope.js';
 import type { ToolArguments } from '../json-schema/typed-arguments.js';
 import type { FromSchema, JSONSchema } from '../schema.js';
+import type { StandardInput, StandardSchemaWithJSON } from '../standard-schema/standard-schema.js';
 import { MCPToolBase, type TaskSupport, type ToolOutput } from '../tool-base.js';
 import type { ClientCapabilities, ContentBlock, Meta } from '../wire/types.js';
 
 /**
- * What `run()` of a tool with an output schema returns: `structuredContent` typed from the schema,
- * and required unless the result is an error (`isError: true`); without one, any
- * {@link ToolOutput}.
+ * What `run()` of a tool with an output schema returns: `structuredContent` typed from the schema
+ * (a Standard Schema's input type: what its library accepts), and required unless the result is an
+ * error (`isError: true`); without one, any {@link ToolOutput}.
  */
-export type TypedToolOutput<Output extends JSONSchema> = 0 extends 1 & Output
+export type TypedToolOutput<Output extends JSONSchema | StandardSchemaWithJSON> = 0 extends 1 &
+  Output
   ? ToolOutput
   : // Distributing defers FromSchema until the schema is known (see ToolArguments); a schema typed
     // only as JSONSchema, not a literal, has nothing to type from.
-    Output extends JSONSchema
-    ? JSONSchema extends Output
-      ? ToolOutput
-      : StructuredOutput<FromSchema<Output>>
-    : never;
+    Output extends StandardSchemaWithJSON
+    ? StructuredOutput<StandardInput<Output>>
+    : Output extends JSONSchema
+      ? JSONSchema extends Output
+        ? ToolOutput
+        : StructuredOutput<FromSchema<Output>>
+      : never;
 
 /** A result whose `structuredContent` is of a type, or an error (which skips the schema). */
 export type StructuredOutput<Structured> =
@@ -46,16 +50,22 @@ export type StructuredOutput<Structured> =
     };
 
 /** The fields of a tool for {@link defineTool}: those of {@link MCPToolBase}, and `run`. */
-export interface ToolSpec<Schema extends JSONSchema, Output extends JSONSchema = JSONSchema> {
+export interface ToolSpec<
+  Schema extends JSONSchema | StandardSchemaWithJSON,
+  Output extends JSONSchema | StandardSchemaWithJSON = JSONSchema,
+> {
   /** The name the LLM calls the tool by. */
   name: string;
   /** A human-readable name a client may show. */
   title: string;
   /** What the tool does and when to call it. */
   description: string;
-  /** The JSON Schema of the arguments, of type object. No `as const` needed here. */
+  /**
+   * The schema of the arguments: a JSON Schema of type object (no `as const` needed here), or a
+   * Standard Schema that gives its JSON Schema (Zod, ArkType, Valibot through its adapter).
+   */
   argumentsSchema: Schema;
-  /** The JSON Schema of `structuredContent`, which `run()`'s result is then typed from. */
+  /** The schema of `structuredContent`, which `run()`'s result is then typed from. */
   outputSchema?: Output;
   /** The tool only reads (default false, as the specification's `readOnlyHint`). */
   readOnly?: boolean;
@@ -83,8 +93,9 @@ export interface ToolSpec<Schema extends JSONSchema, Output extends JSONSchema =
 }
 
 // What defineTool's body sees: the overloads are checked against it without expanding FromSchema.
-type LooseSpec = Omit<ToolSpec<JSONSchema>, 'run' | 'outputSchema'> & {
-  readonly outputSchema?: JSONSchema | undefined;
+type LooseSpec = Omit<ToolSpec<JSONSchema>, 'run' | 'outputSchema' | 'argumentsSchema'> & {
+  readonly argumentsSchema: JSONSchema | StandardSchemaWithJSON;
+  readonly outputSchema?: JSONSchema | StandardSchemaWithJSON | undefined;
   run(args: never, context: RequestScope): unknown;
 };
 
@@ -107,7 +118,8 @@ const TOOL_FIELDS = [
 ];
 
 /** A tool class made by {@link defineTool}. */
-export type ToolClass<Schema extends JSONSchema = JSONSchema> = new () => MCPToolBase<Schema>;
+export type ToolClass<Schema extends JSONSchema | StandardSchemaWithJSON = JSONSchema> =
+  new () => MCPToolBase<Schema>;
 
 /**
  * Define a tool class from its fields, with `run(args)` typed from the schema with no annotation at
@@ -133,8 +145,8 @@ export type ToolClass<Schema extends JSONSchema = JSONSchema> = new () => MCPToo
  * ```
  */
 export function defineTool<
-  const Schema extends JSONSchema,
-  const Output extends JSONSchema = JSONSchema,
+  const Schema extends JSONSchema | StandardSchemaWithJSON,
+  const Output extends JSONSchema | StandardSchemaWithJSON = JSONSchema,
 >(spec: ToolSpec<Schema, Output>): ToolClass<Schema>;
 export function defineTool(spec: LooseSpec): ToolClass<JSONSchema> {
   // The overloads typed what run takes and returns; the server checks both when it runs.
@@ -142,11 +154,11 @@ export function defineTool(spec: LooseSpec): ToolClass<JSONSchema> {
     args: unknown,
     context: RequestScope,
   ) => ToolOutput | Promise<ToolOutput>;
-  class Defined extends MCPToolBase<JSONSchema> {
+  class Defined extends MCPToolBase<JSONSchema | StandardSchemaWithJSON> {
     declare readonly name: string;
     declare readonly title: string;
     declare readonly description: string;
-    declare readonly argumentsSchema: JSONSchema;
+    declare readonly argumentsSchema: JSONSchema | StandardSchemaWithJSON;
     run(args: unknown, context: RequestScope): ToolOutput | Promise<ToolOutput> {
       return run(args, context);
     }
@@ -154,5 +166,5 @@ export function defineTool(spec: LooseSpec): ToolClass<JSONSchema> {
   // Checked now, so that a name or a schema MCP or ajv would refuse fails at the caller's line.
   withFields(Defined, spec, TOOL_FIELDS, (tool) => tool.definition());
   // The class is checked against the loose schema type; its users see the exact one.
-  return Defined as ToolClass<JSONSchema>;
+  return Defined as unknown as ToolClass<JSONSchema>;
 }

@@ -10,6 +10,8 @@ import { type HeaderParameter, headerParameters } from '../era/modern-revision.j
 import { simplifyOutputSchema } from '../json-schema/simplify.js';
 import { deepFreeze } from '../jsonrpc.js';
 import { hasDefaults, type JSONSchema, type Validator } from '../schema.js';
+import { jsonSchemaOf } from '../standard-schema/json-schema-of.js';
+import type { StandardSchemaWithJSON } from '../standard-schema/standard-schema.js';
 import type { ObjectSchema, Tool, ToolAnnotations } from '../wire/types.js';
 import { check } from './tool-checks.js';
 
@@ -28,8 +30,8 @@ export interface ToolFields {
   readonly name: string;
   readonly title: string;
   readonly description: string;
-  readonly argumentsSchema: JSONSchema;
-  readonly outputSchema?: JSONSchema | undefined;
+  readonly argumentsSchema: JSONSchema | StandardSchemaWithJSON;
+  readonly outputSchema?: JSONSchema | StandardSchemaWithJSON | undefined;
   readonly readOnly?: boolean | undefined;
   readonly destructive?: boolean | undefined;
   readonly idempotent?: boolean | undefined;
@@ -57,7 +59,10 @@ export function compiledTool(tool: ToolFields): CompiledTool {
     tool.requiredScopes,
   ];
   return definedOnce(tool, fields, (): CompiledTool => {
-    check(tool);
+    // A Standard Schema is checked, listed and read for headers as the JSON Schema it gives.
+    const argumentsSchema = jsonSchemaOf(tool.name, 'argumentsSchema', tool.argumentsSchema);
+    const outputSchema = jsonSchemaOf(tool.name, 'outputSchema', tool.outputSchema);
+    check({ name: tool.name, argumentsSchema, outputSchema, requiredScopes: tool.requiredScopes });
     const definition: Tool = {
       name: tool.name,
       title: tool.title,
@@ -65,17 +70,17 @@ export function compiledTool(tool: ToolFields): CompiledTool {
       inputSchema: tool.inputSchema(),
       annotations: annotationsOf(tool),
     };
-    if (tool.outputSchema !== undefined) {
+    if (outputSchema !== undefined) {
       // Only annotations go: results are checked against the schema as written, and clients
       // check them against the one listed, which must accept the same.
-      definition.outputSchema = simplifyOutputSchema(tool.outputSchema) as ObjectSchema;
+      definition.outputSchema = simplifyOutputSchema(outputSchema as JSONSchema) as ObjectSchema;
     }
     return {
       definition: deepFreeze(definition),
-      headerParameters: Object.freeze(headerParameters(tool.argumentsSchema, tool.name)),
+      headerParameters: Object.freeze(headerParameters(argumentsSchema, tool.name)),
       validate: undefined,
       validateOutput: undefined,
-      copyArguments: hasDefaults(tool.argumentsSchema),
+      copyArguments: hasDefaults(argumentsSchema),
     };
   });
 }

@@ -6,7 +6,7 @@
 import { ToolError } from '../core/errors.js';
 import { type RequestScope, timeLimited } from '../core/request-scope.js';
 import { carriable, isObject } from '../jsonrpc.js';
-import { describeErrors, type JSONSchema, type Validator } from '../schema.js';
+import { describeErrors, type Validator } from '../schema.js';
 import type { CallToolResult, ContentBlock, Meta } from '../wire/types.js';
 
 /**
@@ -62,7 +62,7 @@ export const within = (
  */
 export function toolResult(
   toolName: string,
-  outputSchema: JSONSchema | undefined,
+  outputSchema: unknown,
   output: ToolOutput,
   validateOutput: Validator | undefined,
 ): CallToolResult {

@@ -1,0 +1,31 @@
+/**
+ * A tool's or prompt's schema as JSON Schema: the schema itself, or the JSON Schema a Standard
+ * Schema gives of itself. All that a server whose schemas are JSON Schema carries of Standard
+ * Schema: the validator is loaded with the first Standard Schema that validates.
+ *
+ * @module
+ */
+import type { StandardSchemaWithJSON } from './standard-schema.js';
+
+/**
+ * @internal The JSON Schema of a schema: a Standard Schema's, as its library writes it of the
+ * values it accepts, in MCP's default dialect; else the schema as written.
+ *
+ * @param owner - The tool or prompt, named in the error.
+ * @param which - The field, e.g. `argumentsSchema`.
+ * @param schema - The schema.
+ * @returns The JSON Schema.
+ * @throws TypeError - For a Standard Schema that gives no JSON Schema; what its library throws
+ * when it cannot write one.
+ */
+export function jsonSchemaOf(owner: string, which: string, schema: unknown): unknown {
+  const standard = (schema as Partial<StandardSchemaWithJSON> | undefined)?.['~standard'];
+  if (standard === undefined) return schema;
+  // Zod 3, or Valibot without its adapter: nothing to list.
+  if (!standard.jsonSchema) {
+    throw new TypeError(
+      `${owner}: ${which} is a Standard Schema that gives no JSON Schema (~standard.jsonSchema)`,
+    );
+  }
+  return standard.jsonSchema.input({ target: 'draft-2020-12' });
+}
