@@ -152,6 +152,19 @@ export {
   type Validator,
 } from './schema.js';
 export { MCPServerBase } from './server-base.js';
+export type {
+  StandardFailure,
+  StandardInput,
+  StandardIssue,
+  StandardJSONSchemaConverter,
+  StandardJSONSchemaOptions,
+  StandardOutput,
+  StandardPathSegment,
+  StandardResult,
+  StandardSchemaWithJSON,
+  StandardSuccess,
+  StandardTypes,
+} from './standard-schema/standard-schema.js';
 export {
   CHANGES_CHANNEL,
   type Changes,

@@ -19,14 +19,48 @@ export interface StandardJSONSchemaOptions {
 export interface StandardIssue {
   /** What is wrong, in the library's words. */
   readonly message: string;
-  /** Where in the value: keys and indexes, each bare or as `{ key }`. */
-  readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }> | undefined;
+  /** Where in the value: keys and indexes, each bare or as a segment. */
+  readonly path?: ReadonlyArray<PropertyKey | StandardPathSegment> | undefined;
+}
+
+/** A step of an issue's path, as some libraries write it (Valibot). */
+export interface StandardPathSegment {
+  /** The key or index. */
+  readonly key: PropertyKey;
 }
 
 /** What a Standard Schema's `validate()` finds: the value as parsed, or the problems. */
-export type StandardResult<Output> =
-  | { readonly value: Output; readonly issues?: undefined }
-  | { readonly issues: ReadonlyArray<StandardIssue> };
+export type StandardResult<Output> = StandardSuccess<Output> | StandardFailure;
+
+/** A value a Standard Schema accepts, as it parsed it. */
+export interface StandardSuccess<Output> {
+  /** The value parsed: defaults filled in, transforms applied. */
+  readonly value: Output;
+  /** None. */
+  readonly issues?: undefined;
+}
+
+/** A value a Standard Schema refuses. */
+export interface StandardFailure {
+  /** The problems found, at least one. */
+  readonly issues: ReadonlyArray<StandardIssue>;
+}
+
+/** The types of a Standard Schema, for inference only. */
+export interface StandardTypes<Input, Output> {
+  /** The type of the values the schema accepts. */
+  readonly input: Input;
+  /** The type of the values it gives once it has parsed one. */
+  readonly output: Output;
+}
+
+/** A Standard Schema's converter to JSON Schema (`StandardJSONSchemaV1`). */
+export interface StandardJSONSchemaConverter {
+  /** The JSON Schema of the values the schema accepts: what a tool lists as its `inputSchema`. */
+  readonly input: (options: StandardJSONSchemaOptions) => Record<string, unknown>;
+  /** The JSON Schema of the values it gives once it has parsed one. */
+  readonly output: (options: StandardJSONSchemaOptions) => Record<string, unknown>;
+}
 
 /**
  * A Standard Schema that also gives its JSON Schema (`StandardSchemaV1` and `StandardJSONSchemaV1`
@@ -44,17 +78,14 @@ export interface StandardSchemaWithJSON<Input = unknown, Output = Input> {
     /** The library the schema is of, e.g. `zod`. */
     readonly vendor: string;
     /** The types the schema accepts and gives: for inference only, never set at run time. */
-    readonly types?: { readonly input: Input; readonly output: Output } | undefined;
+    readonly types?: StandardTypes<Input, Output> | undefined;
     /** Validate a value: the result at once, or later. */
     readonly validate: (
       value: unknown,
       options?: { readonly libraryOptions?: Record<string, unknown> | undefined },
     ) => StandardResult<Output> | Promise<StandardResult<Output>>;
     /** The schema as JSON Schema: of the values it accepts (`input`) and those it gives (`output`). */
-    readonly jsonSchema: {
-      readonly input: (options: StandardJSONSchemaOptions) => Record<string, unknown>;
-      readonly output: (options: StandardJSONSchemaOptions) => Record<string, unknown>;
-    };
+    readonly jsonSchema: StandardJSONSchemaConverter;
   };
 }
 
