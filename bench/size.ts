@@ -41,10 +41,13 @@ import { build, type Plugin } from 'esbuild';
  * id that carries a handshake-era client's capabilities to its questions: 31.82 KiB; then 0.05 KiB
  * for a task's subscription made again when the bus lost it: 31.87 KiB; then 0.63 KiB for Standard
  * Schema beside JSON Schema: its JSON Schema listed, its validator, a chunk of its own that the
- * first Standard Schema loads, and what it finds told as ajv's is: 32.50 KiB), and a small margin.
- * 14 KiB is the aim.
+ * first Standard Schema loads, and what it finds told as ajv's is: 32.50 KiB; then 4.81 KiB for the
+ * Skills extension: defineSkill() and skillFromFiles() with SKILL.md's front matter written and
+ * read, skillsIn() with its template, manifests and digests, skills/list, skills/get and
+ * resources/directory/read, while the Tasks extension's offer moved to tasksIn(): 37.31 KiB), and a
+ * small margin. 14 KiB is the aim.
  */
-export const BUDGET = 32.52 * 1024;
+export const BUDGET = 37.33 * 1024;
 
 /**
  * The budget of a tools-only server's bundle, in gzipped bytes: every server has the handshake, the

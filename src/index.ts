@@ -152,6 +152,23 @@ export {
   type Validator,
 } from './schema.js';
 export { MCPServerBase } from './server-base.js';
+export {
+  defineSkill,
+  type JsonValue,
+  type Skill,
+  type SkillFile,
+  type SkillFrontmatter,
+  type SkillSpec,
+  skillFromFiles,
+} from './skills/define-skill.js';
+export {
+  SKILLS_EXTENSION,
+  type SkillEntry,
+  type SkillResource,
+  type Skills,
+  type SkillsOptions,
+  skillsIn,
+} from './skills/skills-in.js';
 export type {
   StandardFailure,
   StandardInput,

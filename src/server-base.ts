@@ -38,7 +38,7 @@ import { dump, ErrorCode, errorResponse, HANDLE_NOW } from './jsonrpc.js';
 import type { PromptsFeature } from './prompts/prompt-methods.js';
 import type { ResourcesFeature } from './resources/resource-methods.js';
 import { type ChangesFeature, OFFER, type Offering } from './subscriptions/feature.js';
-import { offeringTasks, type TasksFeature } from './tasks/extension.js';
+import type { TasksFeature } from './tasks/extension.js';
 import {
   CALL_TOOL,
   callTool,
@@ -288,8 +288,11 @@ export abstract class MCPServerBase extends ServerLogger {
    */
   discover(): Result {
     const result = discoverResult(this);
-    (this.changes as Offering | undefined)?.[OFFER](result);
-    return this.tasks === undefined ? result : offeringTasks(result);
+    // What the changes, the tasks, and an extension's resource template (skills) declare.
+    for (const f of [this.changes, this.tasks, this.resourceTemplates]) {
+      (f as Partial<Offering> | undefined)?.[OFFER]?.(result);
+    }
+    return result;
   }
 
   /**
@@ -317,10 +320,7 @@ export abstract class MCPServerBase extends ServerLogger {
     return initializeResult(this, params);
   }
 
-  /**
-   * Answer `ping`.
-   * @returns An empty result.
-   */
+  /** Answer `ping`: with an empty result. */
   ping(): EmptyResult {
     return {};
   }

@@ -29,6 +29,7 @@ import type {
   ReadResourceResult,
   Resource,
   ResourceTemplate,
+  Result,
 } from '../wire/types.js';
 import {
   type AnyResource,
@@ -85,7 +86,9 @@ export function resourcesByUri(...resources: AnyResource[]): Map<string, AnyReso
 /**
  * Key resource templates by their URI template, in the order given (the order `resources/read`
  * tries them in), refusing two with one template: a `ref/resource` of `completion/complete` names
- * a template so. The map brings the methods that serve resources, as {@link resourcesByUri}'s does.
+ * a template so. The map brings the methods that serve resources, as {@link resourcesByUri}'s does,
+ * and those an extension's template brings: `skillsIn()`'s brings the Skills extension's, and what
+ * `server/discover` declares of it.
  *
  * @param templates - The templates.
  * @returns The templates by URI template.
@@ -101,12 +104,49 @@ export function templatesByUriTemplate(
   ...templates: AnyResourceTemplate[]
 ): Map<string, AnyResourceTemplate> {
   const byTemplate = new Map<string, AnyResourceTemplate>();
+  let [methods, shared] = resourceMethods();
+  const offers: ((result: Result) => void)[] = [];
   for (const template of templates) {
     const { uriTemplate } = template.definition();
     if (byTemplate.has(uriTemplate)) throw new Error(`two templates are ${uriTemplate}`);
     byTemplate.set(uriTemplate, template);
+    // An extension's template (skillsIn()'s) brings its methods, and what server/discover lists.
+    const { [FEATURE]: own, [OFFER]: offer } = template as Extending;
+    if (own !== undefined) methods = withOwn(methods!, own[0]!);
+    if (offer !== undefined) offers.push(offer);
   }
-  return withFeature(byTemplate, resourceMethods());
+  if (offers.length > 0) {
+    Object.defineProperty(byTemplate, OFFER, {
+      value: (result: Result) => {
+        for (const offer of offers) offer(result);
+      },
+    });
+  }
+  return withFeature(byTemplate, [methods!, shared!]);
+}
+
+// The keys under which an extension's template brings its methods and its offer, which two copies
+// of the library share.
+const FEATURE = Symbol.for('mcp-protocol-core.methods');
+const OFFER = Symbol.for('mcp-protocol-core.changes-offer');
+
+interface Extending {
+  readonly [FEATURE]?: readonly Methods[];
+  readonly [OFFER]?: (result: Result) => void;
+}
+
+// The resources' methods with an extension's, built once: a server made per request reuses the
+// registry, and what is cached of it. (A second extension's template is rare: built each time.)
+const extended = new WeakMap<Methods, Methods>();
+
+function withOwn(methods: Methods, own: Methods): Methods {
+  if (methods !== resourceMethods()[0]) return new Map([...methods, ...own]);
+  let both = extended.get(own);
+  if (both === undefined) {
+    both = new Map([...methods, ...own]);
+    extended.set(own, both);
+  }
+  return both;
 }
 
 /**

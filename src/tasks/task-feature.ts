@@ -14,7 +14,7 @@ import type { ServerCore } from '../core/server-contract.js';
 import { isObject } from '../jsonrpc.js';
 import type { AnyTool } from '../tool-base.js';
 import type { CallToolResult, Result } from '../wire/types.js';
-import { TASKS_EXTENSION, type Tasks } from './extension.js';
+import { offeringTasks, TASKS_EXTENSION, type Tasks } from './extension.js';
 import { TaskLifecycle, type TaskView } from './lifecycle.js';
 import type { TaskStore } from './store.js';
 import { callAsTask, declaresTasks, storeUnavailable, tasksUndeclared } from './task-call.js';
@@ -49,6 +49,7 @@ export interface TasksOptions {
 }
 
 const FEATURE = Symbol.for('mcp-protocol-core.methods');
+const OFFER = Symbol.for('mcp-protocol-core.changes-offer');
 
 // What tasksIn() makes: the opaque Tasks a server holds, and what runs them.
 interface TasksIn extends Tasks {
@@ -103,6 +104,8 @@ export function tasksIn(store: TaskStore, options: TasksOptions = {}): Tasks {
     },
   };
   Object.defineProperty(tasks, FEATURE, { value: [methodsOfTasks()] });
+  // server/discover lists the extension through this hook, as it does changes' offer.
+  Object.defineProperty(tasks, OFFER, { value: offeringTasks });
   return tasks;
 }
 
