@@ -111,6 +111,7 @@ export {
   type PromptArgumentSchema,
   type PromptArguments,
   type PromptArgumentsSchema,
+  type PromptStandardSchema,
 } from './prompts/prompt-base.js';
 export { PROMPT_METHODS, promptsByName } from './prompts/prompt-methods.js';
 export type { PromptOutput } from './prompts/prompt-result.js';

@@ -8,7 +8,15 @@ import { toStandardJsonSchema } from '@valibot/to-json-schema';
 import { type } from 'arktype';
 import * as v from 'valibot';
 import { z } from 'zod';
-import { defineTool, MCPToolBase, type ToolArguments } from '../src/index.js';
+import {
+  definePrompt,
+  defineTool,
+  MCPPromptBase,
+  MCPToolBase,
+  type PromptArgumentName,
+  type PromptArguments,
+  type ToolArguments,
+} from '../src/index.js';
 
 /** `true` when X and Y are the same type (not merely assignable either way). */
 type Equal<X, Y> =
@@ -119,5 +127,54 @@ export class LookupWrong extends MCPToolBase<typeof zodSchema> {
   readonly argumentsSchema = arkSchema;
   run({ city }: ToolArguments<typeof zodSchema>) {
     return city;
+  }
+}
+
+// Prompts: get() typed from the schema's output type; complete()'s name from its properties.
+const reviewSchema = z.object({
+  code: z.string(),
+  tone: z.enum(['kind', 'blunt']).default('kind'),
+});
+
+export type ReviewArguments = Expect<
+  Equal<PromptArguments<typeof reviewSchema>, { code: string; tone: 'kind' | 'blunt' }>
+>;
+export type ReviewNames = Expect<Equal<PromptArgumentName<typeof reviewSchema>, 'code' | 'tone'>>;
+
+export const Review = definePrompt({
+  name: 'review',
+  description: 'Asks for a review.',
+  argumentsSchema: reviewSchema,
+  get: ({ code, tone }) => {
+    // @ts-expect-error -- tone is one of two words, not any string.
+    const wrong: 'gentle' = tone;
+    return `${code} ${wrong}`;
+  },
+  // @ts-expect-error -- no argument is named language.
+  complete: (name: 'language', value: string) => [name, value],
+});
+
+export const ReviewArk = definePrompt({
+  name: 'review_ark',
+  description: 'Asks for a review.',
+  argumentsSchema: type({ code: 'string' }),
+  // @ts-expect-error -- the arguments have no language.
+  get: ({ language }) => String(language),
+});
+
+export const Counted = definePrompt({
+  name: 'counted',
+  description: 'Prompt arguments are strings.',
+  // @ts-expect-error -- a number is no prompt argument: they are strings on the wire.
+  argumentsSchema: z.object({ count: z.number() }),
+  get: () => 'never',
+});
+
+export class ReviewClass extends MCPPromptBase<typeof reviewSchema> {
+  readonly name = 'review_class';
+  readonly description = 'Asks for a review.';
+  readonly argumentsSchema = reviewSchema;
+  get({ code, tone }: PromptArguments<typeof reviewSchema>) {
+    return `${code} ${tone}`;
   }
 }

@@ -13,7 +13,17 @@ import * as assert from 'uvu/assert';
 import * as v from 'valibot';
 import { z } from 'zod';
 import { createHttpHandler, nodeListener } from '../src/http.js';
-import { defineTool, MCPServerBase, MCPToolBase, ToolError, toolsByName } from '../src/index.js';
+import {
+  type AnyTool,
+  definePrompt,
+  defineTool,
+  MCPPromptBase,
+  MCPServerBase,
+  MCPToolBase,
+  promptsByName,
+  ToolError,
+  toolsByName,
+} from '../src/index.js';
 import { TestClient } from '../src/testing.js';
 
 const ForecastZod = defineTool({
@@ -113,6 +123,35 @@ const text = (result: { content: unknown }) =>
   (result.content as { type: string; text: string }[])[0]?.text;
 
 const tools = suite('tools of Standard Schema');
+
+// A Standard Schema written by hand, as any library may: what each of its results is told as.
+const handWritten = (
+  validate: (value: unknown) => unknown,
+  json: Record<string, unknown> = { type: 'object' },
+) => ({
+  '~standard': {
+    version: 1 as const,
+    vendor: 'by-hand',
+    validate: validate as never,
+    jsonSchema: { input: () => json, output: () => json },
+  },
+});
+
+// A server of the tools given, whose log is kept.
+const oneServer = (...tools: AnyTool[]) => {
+  class One extends MCPServerBase {
+    readonly name = 'one';
+    readonly logged: unknown[] = [];
+    override readonly tools = toolsByName(...tools);
+    serverInfo() {
+      return { name: 'one', version: '1.0.0' };
+    }
+    override logError(error: unknown) {
+      this.logged.push(error);
+    }
+  }
+  return new One();
+};
 
 tools(
   'each is listed as the JSON Schema its library gives, closed as a JSON Schema tool is',
@@ -251,18 +290,7 @@ tools("structuredContent is checked by the output schema's library", async () =>
     outputSchema: z.object({ count: z.number() }),
     run: () => ({ structuredContent: { count: 'three' as unknown as number } }),
   });
-  class One extends MCPServerBase {
-    readonly name = 'one';
-    readonly logged: unknown[] = [];
-    override readonly tools = toolsByName(new Wrong());
-    serverInfo() {
-      return { name: 'one', version: '1.0.0' };
-    }
-    override logError(error: unknown) {
-      this.logged.push(error);
-    }
-  }
-  const server = new One();
+  const server = oneServer(new Wrong());
   const error = await new TestClient(server).callTool('wrong', {}).then(
     () => undefined,
     (caught: Error) => caught,
@@ -271,6 +299,77 @@ tools("structuredContent is checked by the output schema's library", async () =>
   assert.is(
     (server.logged[0] as Error).message,
     'wrong: run() returned structuredContent that does not match its outputSchema: count: Invalid input: expected number, received string',
+  );
+});
+
+tools(
+  'issues are told by their path, as keys or as segments, the whole value as arguments',
+  async () => {
+    const Picky = defineTool({
+      name: 'picky',
+      title: 'Picky',
+      description: 'Finds fault.',
+      argumentsSchema: handWritten((value) =>
+        (value as { empty?: boolean }).empty
+          ? { issues: [] }
+          : {
+              issues: [
+                { message: 'is not what was asked' },
+                { message: 'is too deep', path: [{ key: 'filters' }, { key: 0 }, 'name'] },
+                { message: 'is too deep', path: ['filters', 0, 'name'] },
+              ],
+            },
+      ),
+      run: () => 'never',
+    });
+    const client = new TestClient(oneServer(new Picky()));
+    assert.equal(
+      text(await client.callTool('picky', {})),
+      'invalid arguments for picky: arguments: is not what was asked; filters.0.name: is too deep',
+    );
+    assert.equal(
+      text(await client.callTool('picky', { empty: true })),
+      'invalid arguments for picky: arguments: is not valid',
+    );
+  },
+);
+
+tools(
+  'an output schema that validates asynchronously is a server fault, told in the log',
+  async () => {
+    const Later = defineTool({
+      name: 'later',
+      title: 'Later',
+      description: 'Its output schema answers later.',
+      argumentsSchema: z.object({}),
+      outputSchema: handWritten(async (value) => ({ value })),
+      run: () => ({ structuredContent: {} }),
+    });
+    const server = oneServer(new Later());
+    const error = await new TestClient(server).callTool('later', {}).then(
+      () => undefined,
+      (caught: Error) => caught,
+    );
+    assert.is((error as Error).message, 'Internal error');
+    assert.is(
+      (server.logged[0] as Error).message,
+      'later: run() returned structuredContent that does not match its outputSchema: structuredContent: is checked by a schema of by-hand that validates asynchronously, which an outputSchema cannot',
+    );
+  },
+);
+
+tools('arguments that are not an object are refused where the tool is defined', () => {
+  assert.throws(
+    () =>
+      defineTool({
+        name: 'text',
+        title: 'Text',
+        description: 'Takes a string.',
+        argumentsSchema: z.string() as never,
+        run: () => 'never',
+      }),
+    (error: Error) =>
+      error.message === 'text: argumentsSchema must be a JSON Schema of type "object"',
   );
 });
 
@@ -293,7 +392,152 @@ tools('a Standard Schema that gives no JSON Schema is refused where the tool is 
   );
 });
 
+tools('what a library cannot write as JSON Schema fails where the tool is defined', () => {
+  assert.throws(
+    () =>
+      defineTool({
+        name: 'checked',
+        title: 'Checked',
+        description: 'Valibot cannot write its check as JSON Schema.',
+        argumentsSchema: toStandardJsonSchema(
+          v.object({
+            city: v.pipe(
+              v.string(),
+              v.check((city) => city !== 'Atlantis'),
+            ),
+          }),
+        ),
+        run: ({ city }) => city,
+      }),
+    /The "check" action cannot be converted to JSON Schema/,
+  );
+});
+
 tools.run();
+
+const Review = definePrompt({
+  name: 'review',
+  title: 'Review code',
+  description: 'Asks for a review of a piece of code.',
+  argumentsSchema: z.object({
+    code: z.string().describe('The code to review.'),
+    tone: z.enum(['kind', 'blunt']).default('kind'),
+  }),
+  get: ({ code, tone }) => `Review this code, ${tone}ly:\n\n${code}`,
+  complete: (name, value) =>
+    name === 'tone' ? ['kind', 'blunt'].filter((t) => t.startsWith(value)) : [],
+});
+
+const summary = type({ text: 'string >= 3' });
+class Summarize extends MCPPromptBase<typeof summary> {
+  readonly name = 'summarize';
+  readonly description = 'Asks for a summary.';
+  readonly argumentsSchema = summary;
+  get({ text }: { text: string }) {
+    return `Summarize: ${text}`;
+  }
+}
+
+// A refinement of Zod's that is async: the prompt waits for it. Valibot, without one.
+const Greet = definePrompt({
+  name: 'greet',
+  description: 'Greets someone who exists.',
+  argumentsSchema: z.object({
+    who: z.string().refine(async (who) => who !== 'nobody', 'is no one'),
+  }),
+  get: ({ who }) => `Say hello to ${who}.`,
+});
+
+const Thank = definePrompt({
+  name: 'thank',
+  description: 'Thanks someone.',
+  argumentsSchema: toStandardJsonSchema(v.object({ who: v.pipe(v.string(), v.minLength(2)) })),
+  get: ({ who }) => `Thank ${who}.`,
+});
+
+class Prompts extends MCPServerBase {
+  readonly name = 'prompts';
+  override readonly prompts = promptsByName(
+    new Review(),
+    new Summarize(),
+    new Greet(),
+    new Thank(),
+  );
+  serverInfo() {
+    return { name: 'prompts', version: '1.0.0' };
+  }
+}
+
+const prompts = suite('prompts of Standard Schema');
+
+prompts('the arguments are listed from the JSON Schema the library gives', async () => {
+  const listed = await new TestClient(new Prompts()).listPrompts();
+  assert.equal(
+    listed.map(({ name, arguments: args }) => ({ name, arguments: args })),
+    [
+      {
+        name: 'review',
+        arguments: [
+          { name: 'code', description: 'The code to review.', required: true },
+          { name: 'tone', required: false },
+        ],
+      },
+      { name: 'summarize', arguments: [{ name: 'text', required: true }] },
+      { name: 'greet', arguments: [{ name: 'who', required: true }] },
+      { name: 'thank', arguments: [{ name: 'who', required: true }] },
+    ],
+  );
+});
+
+prompts(
+  'get() receives what the library parsed; bad arguments are -32602, every problem named',
+  async () => {
+    const client = new TestClient(new Prompts());
+    assert.equal((await client.getPrompt('review', { code: 'x()' })).messages, [
+      { role: 'user', content: { type: 'text', text: 'Review this code, kindly:\n\nx()' } },
+    ]);
+    assert.equal((await client.getPrompt('summarize', { text: 'long' })).messages, [
+      { role: 'user', content: { type: 'text', text: 'Summarize: long' } },
+    ]);
+    assert.equal((await client.getPrompt('greet', { who: 'Ada' })).messages, [
+      { role: 'user', content: { type: 'text', text: 'Say hello to Ada.' } },
+    ]);
+    const refused = async (name: string, args: Record<string, string>) =>
+      client.getPrompt(name, args).then(
+        () => undefined,
+        (error: { code: number; message: string }) => [error.code, error.message],
+      );
+    assert.equal(await refused('review', { tone: 'rude' }), [
+      -32602,
+      'invalid arguments for prompt review: code: Invalid input: expected string, received undefined; tone: Invalid option: expected one of "kind"|"blunt"',
+    ]);
+    assert.equal(await refused('summarize', { text: 'ab' }), [
+      -32602,
+      'invalid arguments for prompt summarize: text: must be at least length 3 (was 2)',
+    ]);
+    assert.equal(await refused('greet', { who: 'nobody' }), [
+      -32602,
+      'invalid arguments for prompt greet: who: is no one',
+    ]);
+  },
+);
+
+prompts('a prompt whose Standard Schema is not of string properties is refused', () => {
+  const Wrong = definePrompt({
+    name: 'wrong',
+    description: 'Takes a number.',
+    argumentsSchema: z.object({ count: z.number() }) as never,
+    get: () => 'never',
+  });
+  assert.throws(
+    () => promptsByName(new Wrong()),
+    (error: Error) =>
+      error.message ===
+      'wrong: argumentsSchema property count must be of type "string"; prompt arguments are strings',
+  );
+});
+
+prompts.run();
 
 const http = suite<{ server: Server; url: URL }>(
   'tools of Standard Schema, with the SDK 1.x client',

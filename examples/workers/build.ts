@@ -19,6 +19,7 @@ import {
   type JSONSchema,
   MCPPromptBase,
   MCPToolBase,
+  type StandardSchemaWithJSON,
   schemaDialect,
 } from 'mcp-protocol-core';
 import { ProjectServer } from '../demo/project-server.js';
@@ -35,6 +36,12 @@ export const COMPATIBILITY_DATE = '2025-06-01';
  */
 export const COMPATIBILITY_FLAGS: readonly string[] = ['enable_request_signal'];
 
+// A Standard Schema (Zod, Valibot, ArkType) is validated by its own library: nothing to compile.
+const isStandard = (schema: unknown): schema is StandardSchemaWithJSON =>
+  (typeof schema === 'object' || typeof schema === 'function') &&
+  schema !== null &&
+  '~standard' in schema;
+
 /**
  * Every schema a server's tools compile: each one's `validationSchema()`, and its `outputSchema`
  * when it has one, unless a Standard Schema. A tool that is not an `MCPToolBase` validates in its
@@ -44,21 +51,24 @@ export function toolSchemas(tools: Iterable<AnyTool>): JSONSchema[] {
   const schemas: JSONSchema[] = [];
   for (const tool of tools) {
     if (!(tool instanceof MCPToolBase)) continue;
-    // A Standard Schema is validated by its own library: nothing to compile.
     for (const schema of [tool.validationSchema(), tool.outputSchema]) {
-      if (schema !== undefined && !(typeof schema === 'object' && '~standard' in schema)) {
-        schemas.push(schema as JSONSchema);
-      }
+      if (schema !== undefined && !isStandard(schema)) schemas.push(schema);
     }
   }
   return schemas;
 }
 
-/** Every schema a server's prompts compile: the closed schema of their arguments. */
+/**
+ * Every schema a server's prompts compile: the closed schema of their arguments, unless a Standard
+ * Schema.
+ */
 export function promptSchemas(prompts: Iterable<AnyPrompt>): JSONSchema[] {
   const schemas: JSONSchema[] = [];
   for (const prompt of prompts) {
-    if (prompt instanceof MCPPromptBase) schemas.push(prompt.validationSchema());
+    if (prompt instanceof MCPPromptBase) {
+      const schema = prompt.validationSchema();
+      if (!isStandard(schema)) schemas.push(schema);
+    }
   }
   return schemas;
 }

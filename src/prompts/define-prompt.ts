@@ -13,6 +13,7 @@ import {
   type PromptArgumentName,
   type PromptArguments,
   type PromptArgumentsSchema,
+  type PromptStandardSchema,
 } from './prompt-base.js';
 import type { PromptOutput } from './prompt-result.js';
 
@@ -28,7 +29,7 @@ const PROMPT_FIELDS = [
 ];
 
 /** The fields of a prompt for {@link definePrompt}: those of {@link MCPPromptBase}, and `get`. */
-export interface PromptSpec<Schema extends PromptArgumentsSchema> {
+export interface PromptSpec<Schema extends PromptArgumentsSchema | PromptStandardSchema> {
   /** The name a client gets the prompt by. */
   name: string;
   /** A human-readable name a client may show. */
@@ -39,7 +40,10 @@ export interface PromptSpec<Schema extends PromptArgumentsSchema> {
   icons?: Icon[];
   /** The OAuth scopes a request must be granted to see the prompt and get it. */
   requiredScopes?: readonly string[];
-  /** The JSON Schema of the arguments, its properties strings; none when left out. */
+  /**
+   * The schema of the arguments, none when left out: a JSON Schema whose properties are strings,
+   * or a Standard Schema that gives one (Zod, Valibot through its adapter, ArkType).
+   */
   argumentsSchema?: Schema;
   /** Get the messages, with the validated arguments typed from the schema. */
   get(args: PromptArguments<Schema>, scope: RequestScope): PromptOutput | Promise<PromptOutput>;
@@ -55,8 +59,9 @@ export interface PromptSpec<Schema extends PromptArgumentsSchema> {
 }
 
 /** A prompt class made by {@link definePrompt}. */
-export type PromptClass<Schema extends PromptArgumentsSchema = PromptArgumentsSchema> =
-  new () => MCPPromptBase<Schema>;
+export type PromptClass<
+  Schema extends PromptArgumentsSchema | PromptStandardSchema = PromptArgumentsSchema,
+> = new () => MCPPromptBase<Schema>;
 
 const NO_ARGUMENTS: PromptArgumentsSchema = { type: 'object' };
 
@@ -79,7 +84,7 @@ const NO_ARGUMENTS: PromptArgumentsSchema = { type: 'object' };
  * ```
  */
 export function definePrompt<
-  const Schema extends PromptArgumentsSchema = {
+  const Schema extends PromptArgumentsSchema | PromptStandardSchema = {
     /** No arguments: an object with no properties. */
     type: 'object';
   },

@@ -18,6 +18,9 @@ import {
   type JSONSchema,
   type Validator,
 } from '../schema.js';
+import { jsonSchemaOf } from '../standard-schema/json-schema-of.js';
+import type { StandardInput, StandardSchemaWithJSON } from '../standard-schema/standard-schema.js';
+import type { Parsed } from '../standard-schema/standard-validator.js';
 import type { GetPromptResult, Icon, Prompt, PromptArgument } from '../wire/types.js';
 import { type PromptOutput, resultOf } from './prompt-result.js';
 
@@ -66,8 +69,19 @@ export interface PromptArgumentsSchema {
 }
 
 /**
+ * A Standard Schema of a prompt's arguments (Zod, Valibot through its adapter, ArkType) that gives
+ * its JSON Schema: of an object whose properties are strings, as prompt arguments are on the wire.
+ * Its JSON Schema is listed (and checked) as a {@link PromptArgumentsSchema} is; its library
+ * validates the arguments.
+ */
+export type PromptStandardSchema = StandardSchemaWithJSON<
+  { readonly [name: string]: string | undefined },
+  unknown
+>;
+
+/**
  * The arguments a prompt's `get()` receives, inferred from its schema, as
- * {@link ToolArguments} infers a tool's.
+ * {@link ToolArguments} infers a tool's (for a Standard Schema, its output type).
  *
  * @example
  * ```ts
@@ -79,7 +93,8 @@ export interface PromptArgumentsSchema {
  * type Args = PromptArguments<typeof schema>; //=> { code: string; language?: string }
  * ```
  */
-export type PromptArguments<Schema extends PromptArgumentsSchema> = ToolArguments<Schema>;
+export type PromptArguments<Schema extends PromptArgumentsSchema | PromptStandardSchema> =
+  ToolArguments<Schema>;
 
 /**
  * The name of an argument of a prompt, typed from its schema: the union of its properties' names
@@ -94,12 +109,15 @@ export type PromptArguments<Schema extends PromptArgumentsSchema> = ToolArgument
  * type Name = PromptArgumentName<typeof schema>; //=> 'code' | 'language'
  * ```
  */
-export type PromptArgumentName<Schema extends PromptArgumentsSchema> = Schema extends {
-  /** The arguments, by name. */
-  readonly properties?: infer P;
-}
-  ? keyof NonNullable<P> & string
-  : never;
+export type PromptArgumentName<Schema extends PromptArgumentsSchema | PromptStandardSchema> =
+  Schema extends PromptStandardSchema
+    ? keyof StandardInput<Schema> & string
+    : Schema extends {
+          /** The arguments, by name. */
+          readonly properties?: infer P;
+        }
+      ? keyof NonNullable<P> & string
+      : never;
 
 /**
  * What a server needs of a prompt, whatever its schema: the type of the values of a server's
@@ -123,7 +141,8 @@ export interface AnyPrompt {
 
 interface Compiled {
   definition: Prompt;
-  schema: JSONSchema;
+  // The schema validated: the JSON Schema closed, or the Standard Schema, which validates itself.
+  schema: JSONSchema | StandardSchemaWithJSON;
   validate: Validator | Promise<Validator> | undefined;
   copyArguments: boolean;
 }
@@ -210,14 +229,17 @@ function listedArguments(name: string, schema: unknown): PromptArgument[] {
  */
 // `in out`, as MCPToolBase: the compiler never measures the class by expanding `FromSchema`.
 export abstract class MCPPromptBase<
-  in out Schema extends PromptArgumentsSchema = PromptArgumentsSchema,
+  in out Schema extends PromptArgumentsSchema | PromptStandardSchema = PromptArgumentsSchema,
 > implements AnyPrompt
 {
   /** The name a client gets the prompt by, e.g. `review_code`. */
   abstract readonly name: string;
   /** What the prompt provides: a client shows it to the user who picks a prompt. */
   abstract readonly description: string;
-  /** The JSON Schema of the arguments: of type object, its properties strings, `as const`. */
+  /**
+   * The schema of the arguments: a JSON Schema of type object, its properties strings, `as const`;
+   * or a Standard Schema that gives such a JSON Schema, which its own library validates.
+   */
   abstract readonly argumentsSchema: Schema;
   /** A human-readable name a client may show, e.g. `Review code`. */
   declare readonly title?: string | undefined;
@@ -273,13 +295,17 @@ export abstract class MCPPromptBase<
 
   /**
    * The schema the client's arguments are validated against: the arguments schema, closed. A
-   * build step that generates validators compiles this one.
+   * build step that generates validators compiles this one. A Standard Schema is returned as it
+   * is: its own library validates, and nothing is compiled.
    *
    * @returns The JSON Schema.
    */
   validationSchema(): JSONSchema {
+    const { schema } = compiledOf(this);
     // A copy: the one compiled stays as it was.
-    return { ...(compiledOf(this).schema as object) } as JSONSchema;
+    return (
+      (schema as Record<string, unknown>)['~standard'] ? schema : { ...(schema as object) }
+    ) as JSONSchema;
   }
 
   /**
@@ -315,13 +341,17 @@ export function renderNow(
 }
 
 // What a prompt is made of, built once per definition: its definition, and its schema closed.
-function compiledOf<S extends PromptArgumentsSchema>(prompt: MCPPromptBase<S>): Compiled {
+function compiledOf<S extends PromptArgumentsSchema | PromptStandardSchema>(
+  prompt: MCPPromptBase<S>,
+): Compiled {
   let entry = compiled.get(prompt);
   if (entry !== undefined) return entry;
   const { name, title, description, icons, argumentsSchema, requiredScopes } = prompt;
   const fields = [name, title, description, icons, argumentsSchema, requiredScopes];
   entry = definedOnce(prompt, fields, (): Compiled => {
-    const listed = listedArguments(name, argumentsSchema);
+    // A Standard Schema is listed, and checked, as the JSON Schema it gives.
+    const json = jsonSchemaOf(name, 'argumentsSchema', argumentsSchema) as PromptArgumentsSchema;
+    const listed = listedArguments(name, json);
     const scopes = scopesProblem(requiredScopes);
     if (scopes !== undefined) throw new TypeError(`${name}: ${scopes}`);
     const definition: Prompt = { name };
@@ -331,9 +361,12 @@ function compiledOf<S extends PromptArgumentsSchema>(prompt: MCPPromptBase<S>): 
     if (icons !== undefined) definition.icons = icons;
     return {
       definition: deepFreeze(definition),
-      schema: { ...argumentsSchema, additionalProperties: false } as JSONSchema,
+      schema:
+        json === argumentsSchema
+          ? ({ ...json, additionalProperties: false } as JSONSchema)
+          : argumentsSchema,
       validate: undefined,
-      copyArguments: hasDefaults(argumentsSchema),
+      copyArguments: hasDefaults(json),
     };
   });
   compiled.set(prompt, entry);
@@ -342,7 +375,7 @@ function compiledOf<S extends PromptArgumentsSchema>(prompt: MCPPromptBase<S>): 
 
 // The arguments validated, and get()'s messages as a result, at once when the validator is compiled
 // and get() answers at once.
-function rendered<S extends PromptArgumentsSchema>(
+function rendered<S extends PromptArgumentsSchema | PromptStandardSchema>(
   prompt: MCPPromptBase<S>,
   rawArguments: Record<string, unknown> | undefined,
   scope: RequestScope,
@@ -355,16 +388,36 @@ function rendered<S extends PromptArgumentsSchema>(
   // Flat: a shallow copy is enough for the defaults to be filled in on.
   const args =
     rawArguments === undefined ? {} : entry.copyArguments ? { ...rawArguments } : rawArguments;
-  if (!validate(args)) {
-    const problems = describeErrors(validate.errors ?? [], 'arguments', 'prompt');
-    throw withoutStack(
-      () =>
-        new ProtocolError(
-          ErrorCode.InvalidParams,
-          `invalid arguments for prompt ${prompt.name}: ${problems.join('; ')}`,
-        ),
+  const valid = validate(args) as boolean | Promise<Parsed>;
+  // A Standard Schema's validator: get() receives what its library parsed.
+  if (typeof valid === 'object') {
+    return valid.then((parsed) =>
+      Array.isArray(parsed)
+        ? refuse(prompt.name, parsed)
+        : got(prompt, (parsed as { value: unknown }).value, scope),
     );
   }
+  if (!valid) refuse(prompt.name, describeErrors(validate.errors ?? [], 'arguments', 'prompt'));
+  return got(prompt, args, scope);
+}
+
+// Arguments that are not valid: -32602, naming every problem.
+function refuse(name: string, problems: readonly string[]): never {
+  throw withoutStack(
+    () =>
+      new ProtocolError(
+        ErrorCode.InvalidParams,
+        `invalid arguments for prompt ${name}: ${problems.join('; ')}`,
+      ),
+  );
+}
+
+// get()'s messages as a result, at once when get() answers at once.
+function got<S extends PromptArgumentsSchema | PromptStandardSchema>(
+  prompt: MCPPromptBase<S>,
+  args: unknown,
+  scope: RequestScope,
+): GetPromptResult | Promise<GetPromptResult> {
   // Generic FromSchema is too deep for the compiler to check here; the instance's type is exact.
   const get = prompt.get as unknown as (
     args: unknown,
