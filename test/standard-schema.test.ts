@@ -358,6 +358,28 @@ tools(
   },
 );
 
+tools('an x-mcp-header in the JSON Schema a library gives is read as one written by hand', () => {
+  const Regional = defineTool({
+    name: 'regional',
+    title: 'Regional',
+    description: 'Mirrors its region in a header.',
+    argumentsSchema: z.object({ region: z.string().meta({ 'x-mcp-header': 'Region' }) }),
+    run: ({ region }) => region,
+  });
+  assert.equal(new Regional().headerParameters(), [{ path: ['region'], header: 'Region' }]);
+  assert.throws(
+    () =>
+      defineTool({
+        name: 'regional_number',
+        title: 'Regional',
+        description: 'Mirrors an object in a header.',
+        argumentsSchema: z.object({ region: z.object({}).meta({ 'x-mcp-header': 'Region' }) }),
+        run: () => 'never',
+      }),
+    /regional_number: x-mcp-header at/,
+  );
+});
+
 tools('arguments that are not an object are refused where the tool is defined', () => {
   assert.throws(
     () =>
