@@ -44,10 +44,10 @@ import { build, type Plugin } from 'esbuild';
  * first Standard Schema loads, and what it finds told as ajv's is: 32.50 KiB; then 4.81 KiB for the
  * Skills extension: defineSkill() and skillFromFiles() with SKILL.md's front matter written and
  * read, skillsIn() with its template, manifests and digests, skills/list, skills/get and
- * resources/directory/read, while the Tasks extension's offer moved to tasksIn(): 37.31 KiB), and a
- * small margin. 14 KiB is the aim.
+ * resources/directory/read, while the Tasks extension's offer moved to tasksIn(): 37.31 KiB; then
+ * 0.06 KiB for prompts of a Standard Schema: 37.37 KiB), and a small margin. 14 KiB is the aim.
  */
-export const BUDGET = 37.33 * 1024;
+export const BUDGET = 37.39 * 1024;
 
 /**
  * The budget of a tools-only server's bundle, in gzipped bytes: every server has the handshake, the
