@@ -133,7 +133,7 @@ export function defineSkill(spec: SkillSpec): Skill {
     fields,
     more,
   );
-  const where = `defineSkill(${JSON.stringify(String(frontmatter.name).slice(0, 64))})`;
+  const where = `defineSkill(${named(frontmatter.name)})`;
   if (typeof instructions !== 'string') {
     throw new TypeError(`${where}: instructions must be a string of Markdown`);
   }
@@ -195,10 +195,14 @@ export function skillFromFiles(
   } catch (error) {
     throw new TypeError(`skillFromFiles: SKILL.md: ${(error as Error).message}`);
   }
-  const where = `skillFromFiles(${JSON.stringify(String(frontmatter.name).slice(0, 64))})`;
+  const where = `skillFromFiles(${named(frontmatter.name)})`;
   checkFrontmatter(where, frontmatter);
   return made(where, frontmatter as unknown as SkillFrontmatter, options.path, files);
 }
+
+// The skill's name, as its errors name it.
+const named = (name: unknown) =>
+  typeof name === 'string' ? JSON.stringify(name.slice(0, 64)) : '';
 
 function checkFrontmatter(where: string, frontmatter: Record<string, unknown>): void {
   const { name, description, compatibility, metadata } = frontmatter;

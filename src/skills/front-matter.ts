@@ -52,7 +52,7 @@ function plainValue(text: string): JsonValue | undefined {
 
 // What a plain scalar may not start with (YAML indicators), or hold (a mapping's `: `, a
 // comment's ` #`, a tab).
-const NOT_PLAIN = /^[-?:,[\]{}#&*!|>'"%@`]|^\s|\s$|: |:$| #|\t/;
+const NOT_PLAIN = /^[,[\]{}#&*!|>'"%@`]|^[-?:](?:\s|$)|^\s|\s$|: |:$| #|\t/;
 
 // A scalar on one line: quoted, flow JSON, or plain (a ` #` comment after it dropped).
 function scalar(source: string, at: number): JsonValue {
@@ -223,7 +223,12 @@ export function readFrontMatter(text: string): {
 
 // A string written plain when it reads back as itself, in every YAML version; quoted otherwise.
 function writeString(text: string): string {
-  if (!NOT_PLAIN.test(text) && !/[\n\r\p{C}]/u.test(text) && plainValue(text) === text) return text;
+  if (
+    !NOT_PLAIN.test(text) &&
+    !/[\n\r\u0085\u2028\u2029\p{C}]/u.test(text) &&
+    plainValue(text) === text
+  )
+    return text;
   return quote(text);
 }
 
