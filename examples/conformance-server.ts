@@ -19,6 +19,7 @@ import {
   definePrompt,
   defineResource,
   defineResourceTemplate,
+  defineSkill,
   defineTool,
   type JSONSchema,
   MCPServerBase,
@@ -29,6 +30,8 @@ import {
   promptsByName,
   questionsOn,
   resourcesByUri,
+  skillFromFiles,
+  skillsIn,
   type Tasks,
   type ToolArguments,
   ToolError,
@@ -753,6 +756,43 @@ const TASKS = tasksIn(memoryTaskStore(), { pollIntervalMs: 200 });
 // Made once per process: the handshake era's questions, answered by a later POST.
 const QUESTIONS = questionsOn(memoryBus());
 
+// --- The Skills extension's fixtures (the sep-2640-skills-* scenarios of 0.2.0-alpha.12): a skill
+// whose root holds a subdirectory, listed first (the directory scenario reads the first one), one
+// from its files under a prefix, their SKILL.md in resources/list, and resources/directory/read. ---
+
+const PdfProcessing = defineSkill({
+  name: 'pdf-processing',
+  description: 'Extract the text of PDF documents, and fill in PDF forms from a template.',
+  license: 'Apache-2.0',
+  metadata: { author: 'mcp-protocol-core', version: '1.0' },
+  instructions:
+    '# PDF processing\n\nPick the matching template from `templates/`, and read `references/FORMS.md` before filling in a form.\n',
+  files: {
+    'templates/invoice.md': '# Invoice {number}\n\n{lines}\n',
+    'templates/regional/eu-invoice.md': '# Invoice {number} (EU)\n\nVAT: {vat}\n',
+    'references/FORMS.md': '# Forms\n\nEach field of a form has a name and a type.\n',
+  },
+});
+
+const GitWorkflow = skillFromFiles(
+  {
+    'SKILL.md': `---
+name: git-workflow
+description: Follow the team's Git conventions for branches and commits.
+metadata:
+  team: platform
+---
+
+# Git workflow
+
+Branch from main as \`topic/<name>\`; write commit messages as plain sentences.
+`,
+  },
+  { path: 'acme' },
+);
+
+const SKILLS = skillsIn([PdfProcessing, GitWorkflow], { directoryRead: true });
+
 const STATE_KEY = crypto.getRandomValues(new Uint8Array(32));
 
 /** The server of the conformance suite's test tools. */
@@ -805,7 +845,7 @@ export class ConformanceServer extends MCPServerBase {
   override readonly questions = QUESTIONS;
   override readonly changes = CHANGES;
   override readonly resources = resourcesByUri(new StaticText(), new StaticBinary());
-  override readonly resourceTemplates = templatesByUriTemplate(new TemplateData());
+  override readonly resourceTemplates = templatesByUriTemplate(new TemplateData(), SKILLS);
   override readonly prompts = promptsByName(
     new SimplePrompt(),
     new PromptWithArguments(),

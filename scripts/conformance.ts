@@ -8,14 +8,15 @@
 // that its expected-failures file does not list, or one that it lists passes. Exits 1 if any run
 // failed.
 //
-// Six runs: the handshake era with 0.1.16 (its active and pending suites, protocol 2025-11-25),
+// Seven runs: the handshake era with 0.1.16 (its active and pending suites, protocol 2025-11-25),
 // and the stateless 2026-07-28 revision with 0.2.0-alpha.12: the revision's requirement set
 // (`--requirements 2026-07-28`, which also runs, but does not score, the tasks-* extension and the
 // pending scenarios), and the pending suite at that version (`--suite pending --spec-version
 // 2026-07-28`: json-schema-2020-12, http-header-validation, http-custom-header-server-validation),
 // so that the pending scenarios are held to the expected-failures file too; and the Tasks
 // extension's scenarios, each by name, which count only when all their checks ran and succeeded:
-// once with the server's tasks in this process, once in a real redis-server the script starts.
+// once with the server's tasks in this process, once in a real redis-server the script starts; and
+// the Skills extension's scenarios, by name, counted the same way.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -67,6 +68,13 @@ const TASK_SCENARIOS = [
   'tasks-mrtr-composition',
 ];
 
+// The Skills extension's scenarios: each checks the conformance server's skills.
+const SKILL_SCENARIOS = [
+  'sep-2640-skills-enumeration',
+  'sep-2640-skills-manifest',
+  'sep-2640-skills-directory',
+];
+
 const RUNS: SuiteRun[] = [
   {
     name: '2025-active',
@@ -103,6 +111,14 @@ const RUNS: SuiteRun[] = [
     expectedFailures: 'conformance/expected-failures-2026.yml',
     timeoutMs: 60_000,
     scenarios: TASK_SCENARIOS,
+  },
+  {
+    name: '2026-skills',
+    suite: 'conformance-0.2',
+    options: [],
+    expectedFailures: 'conformance/expected-failures-2026.yml',
+    timeoutMs: 60_000,
+    scenarios: SKILL_SCENARIOS,
   },
   {
     name: '2026-tasks-redis',

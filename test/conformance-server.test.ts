@@ -417,7 +417,26 @@ conformance('resources/list: the static resources first, each readable', async (
       description: 'A static binary resource: a 1×1 red PNG.',
       mimeType: 'image/png',
     },
+    // The skills' SKILL.md, as their front matter names and describes them.
+    {
+      uri: 'skill://pdf-processing/SKILL.md',
+      name: 'pdf-processing',
+      description: 'Extract the text of PDF documents, and fill in PDF forms from a template.',
+      mimeType: 'text/markdown',
+      size: resources[2]?.size,
+    },
+    {
+      uri: 'skill://acme/git-workflow/SKILL.md',
+      name: 'git-workflow',
+      description: "Follow the team's Git conventions for branches and commits.",
+      mimeType: 'text/markdown',
+      size: resources[3]?.size,
+    },
   ]);
+  for (const skill of resources.slice(2)) {
+    const { contents } = await rpc('resources/read', { uri: skill.uri });
+    assert.is(Buffer.byteLength(contents[0].text), skill.size);
+  }
   const { resourceTemplates } = await rpc('resources/templates/list');
   assert.equal(resourceTemplates, [
     {
@@ -425,6 +444,11 @@ conformance('resources/list: the static resources first, each readable', async (
       name: 'template-data',
       description: 'Data for an id, which the text repeats.',
       mimeType: 'application/json',
+    },
+    {
+      uriTemplate: 'skill://{+path}',
+      name: 'skills',
+      description: "The files of this server's skills: read a skill's SKILL.md first.",
     },
   ]);
 });
@@ -508,7 +532,10 @@ conformance('2026-07-28: server/discover', async () => {
       resources: { subscribe: true, listChanged: true },
       prompts: { listChanged: true },
       completions: {},
-      extensions: { 'io.modelcontextprotocol/tasks': {} },
+      extensions: {
+        'io.modelcontextprotocol/tasks': {},
+        'io.modelcontextprotocol/skills': { directoryRead: true },
+      },
     },
     instructions: 'Test tools for the MCP conformance suite.',
     ttlMs: 3_600_000,
