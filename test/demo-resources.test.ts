@@ -108,12 +108,20 @@ async function exercise(client: AnyClient, repository: string, notFound: number)
   const { resources, pages } = await listAll(client);
   const documents = resources.filter((resource) => resource.uri.startsWith('repo://'));
   const releases = resources.filter((resource) => resource.uri.startsWith('changelog://'));
-  assert.is(documents.length + releases.length, resources.length);
+  const paths = documents.map((document) => document.name);
+  // The guides, as skills: each SKILL.md (demo-skills.test.ts reads them).
+  const guides = resources.filter((resource) => resource.uri.startsWith('skill://'));
+  assert.is(documents.length + releases.length + guides.length, resources.length);
+  assert.equal(
+    guides.map((guide) => guide.uri),
+    paths
+      .filter((path) => /^docs\/[^/]+\.md$/.test(path))
+      .map((path) => `skill://${repository}/${path.slice(5, -3)}/SKILL.md`),
+  );
   for (const { uri, name, size } of documents) {
     assert.is(uri, `repo://${repository}/${name}`);
     assert.is(size, statSync(join(ROOT, name)).size, name);
   }
-  const paths = documents.map((document) => document.name);
   for (const source of SOURCES) assert.ok(paths.includes(source), source);
   assert.not.ok(paths.some((path) => path.startsWith('node_modules/')));
   assert.equal(
@@ -124,7 +132,7 @@ async function exercise(client: AnyClient, repository: string, notFound: number)
 
   assert.equal(
     (await client.listResourceTemplates()).resourceTemplates.map((t) => t.uriTemplate),
-    ['repo://{repository}/{+path}', 'changelog://{repository}/{version}'],
+    ['repo://{repository}/{+path}', 'changelog://{repository}/{version}', 'skill://{+path}'],
   );
 
   // resources/read: the file as it is on disk; a release as the changelog says it.

@@ -18,6 +18,7 @@ import {
   templatesByUriTemplate,
   toolsByName,
 } from 'mcp-protocol-core';
+import { guideSkills } from './guides.js';
 import { WriteNote } from './notes.js';
 import { Documents, ExplainFile, Releases, SummariseChanges } from './project-resources.js';
 import { blogPosts, type Document, type Repository } from './repository.js';
@@ -461,6 +462,8 @@ export class ProjectServer extends MCPServerBase {
     this.resourceTemplates = templatesByUriTemplate(
       new Documents(this.#repositories),
       new Releases(this.#repositories),
+      // The guides as skills: their files, and the Skills extension (2026-07-28).
+      guideSkills(this.#repositories),
     );
     this.prompts = promptsByName(
       new ExplainFile(this.#repositories),
