@@ -8,6 +8,23 @@
  * @module
  */
 
+export {
+  type AppToolOptions,
+  type AppToolVisibility,
+  appsOn,
+  supportsApps,
+  withAppView,
+} from './apps/app-tool.js';
+export {
+  APP_VIEW_MIME_TYPE,
+  APPS_EXTENSION,
+  type AppViewClass,
+  type AppViewCsp,
+  type AppViewPermissions,
+  type AppViewSpec,
+  defineAppView,
+} from './apps/app-view.js';
+export type { Apps, AppsFeature } from './apps/feature.js';
 export type { Bus, Unsubscribe } from './bus/bus.js';
 export { memoryBus } from './bus/memory-bus.js';
 export {

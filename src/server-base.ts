@@ -5,6 +5,7 @@
  * @module
  */
 
+import type { AppsFeature } from './apps/feature.js';
 import {
   ANSWER,
   answerBatch,
@@ -60,9 +61,8 @@ import type {
   ServerCapabilities,
 } from './wire/types.js';
 
-// The options a subclass sets as fields, and its tools, resources, templates and prompts: declared
-// once, in the core's contract and in each feature, and merged into the class, so that the core
-// and the features read them without importing the class.
+// The options a subclass sets as fields, and its features: declared once, in the core's contract
+// and in each feature, merged into the class, so that neither imports the class.
 export interface MCPServerBase
   extends ServerOptions,
     ToolsFeature,
@@ -70,7 +70,8 @@ export interface MCPServerBase
     PromptsFeature,
     TasksFeature,
     QuestionsFeature,
-    ChangesFeature {}
+    ChangesFeature,
+    AppsFeature {}
 
 /**
  * An MCP server: answers the JSON-RPC messages of one POST request with its tools.
@@ -241,8 +242,7 @@ export abstract class MCPServerBase extends ServerLogger {
   /**
    * Accept a notification, a message without an id, and ignore it: the server keeps no state
    * between requests, so `notifications/initialized` changes nothing. (`notifications/cancelled`,
-   * from a request's own caller, has already cancelled that request when this runs.)
-   * Sends {@link mcpserverCalled}, so that it is logged.
+   * from its request's caller, has cancelled it already.) Sends {@link mcpserverCalled}, to log it.
    * @param message - The notification.
    * @param scope - The era and version it came in.
    */
@@ -288,8 +288,8 @@ export abstract class MCPServerBase extends ServerLogger {
    */
   discover(): Result {
     const result = discoverResult(this);
-    // What the changes, the tasks, and an extension's resource template (skills) declare.
-    for (const f of [this.changes, this.tasks, this.resourceTemplates]) {
+    // What the changes, the tasks, the apps and an extension's resource template (skills) declare.
+    for (const f of [this.changes, this.tasks, this.apps, this.resourceTemplates]) {
       (f as Partial<Offering> | undefined)?.[OFFER]?.(result);
     }
     return result;
