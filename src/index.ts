@@ -9,6 +9,7 @@
  */
 
 export {
+  type AppsServer,
   type AppToolOptions,
   type AppToolVisibility,
   appsOn,

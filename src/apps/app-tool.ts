@@ -7,6 +7,7 @@
 
 import type { RequestScope } from '../core/request-scope.js';
 import { deepFreeze } from '../jsonrpc.js';
+import type { AnyResource } from '../resources/resource-base.js';
 import { OFFER } from '../subscriptions/feature.js';
 import type { AnyTool } from '../tool-base.js';
 import type { ClientCapabilities, Result, ServerCapabilities, Tool } from '../wire/types.js';
@@ -99,11 +100,12 @@ export function viewOf(tool: AnyTool): string | undefined {
   return undefined;
 }
 
-// What appsOn reads of a server: its fields, set before `apps`.
-interface AppsServer {
-  readonly constructor: { name: string };
+/** What {@link appsOn} reads of a server: its tools and resources, set before its `apps`. */
+export interface AppsServer {
+  /** Its tools, some with a view. */
   readonly tools: ReadonlyMap<string, AnyTool>;
-  readonly resources: ReadonlyMap<string, { definition(): { mimeType?: string } }>;
+  /** Its resources, among them its views. */
+  readonly resources: ReadonlyMap<string, AnyResource>;
 }
 
 /**

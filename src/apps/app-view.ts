@@ -33,9 +33,13 @@ export interface AppViewCsp {
 
 /** What a view asks the host's sandbox to allow; each is a request the host may refuse. */
 export interface AppViewPermissions {
+  /** The camera. */
   camera?: boolean;
+  /** The microphone. */
   microphone?: boolean;
+  /** The device's location. */
   geolocation?: boolean;
+  /** Writing to the clipboard. */
   clipboardWrite?: boolean;
 }
 

@@ -5,10 +5,8 @@
  * @module
  */
 
-import type { Offering } from '../subscriptions/feature.js';
-
 /** A server's app views, checked against its tools by `appsOn()`. */
-export interface Apps extends Offering {
+export interface Apps {
   /** The URIs of the views the server's tools name, in the order of its tools. */
   readonly views: readonly string[];
 }
