@@ -111,7 +111,13 @@ async function exercise(client: AnyClient, repository: string, notFound: number)
   const paths = documents.map((document) => document.name);
   // The guides, as skills: each SKILL.md (demo-skills.test.ts reads them).
   const guides = resources.filter((resource) => resource.uri.startsWith('skill://'));
-  assert.is(documents.length + releases.length + guides.length, resources.length);
+  // The app view of search_documents (apps-browser.test.ts renders it).
+  const views = resources.filter((resource) => resource.uri.startsWith('ui://'));
+  assert.equal(
+    views.map((view) => view.uri),
+    ['ui://project/search'],
+  );
+  assert.is(documents.length + releases.length + guides.length + views.length, resources.length);
   assert.equal(
     guides.map((guide) => guide.uri),
     paths

@@ -3,6 +3,8 @@
 // scoped to one repository (`/mcp/<name>` or `/mcp?repository=`).
 import {
   type AnyTool,
+  type Apps,
+  appsOn,
   type Changes,
   InputUnavailableError,
   type JSONSchema,
@@ -11,17 +13,20 @@ import {
   promptsByName,
   type Questions,
   type RequestScope,
+  resourcesByUri,
   SERVER_VERSION,
   type Tasks,
   type ToolArguments,
   ToolError,
   templatesByUriTemplate,
   toolsByName,
+  withAppView,
 } from 'mcp-protocol-core';
 import { guideSkills } from './guides.js';
 import { WriteNote } from './notes.js';
 import { Documents, ExplainFile, Releases, SummariseChanges } from './project-resources.js';
 import { blogPosts, type Document, type Repository } from './repository.js';
+import { SearchView } from './search-view.js';
 
 const repositoryArgument = {
   type: 'string',
@@ -148,6 +153,11 @@ class SearchDocuments extends ProjectTool<typeof searchSchema> {
     return hits.length > 0 ? hits.join('\n') : `nothing contains "${query}"`;
   }
 }
+
+// Its hits, browsable, in a host that renders app views (MCP Apps); text everywhere else.
+const SearchDocumentsWithView = withAppView(SearchDocuments, SearchView);
+// The same for every request: keyed once.
+const VIEWS = resourcesByUri(new SearchView());
 
 const mentionsSchema = {
   type: 'object',
@@ -410,8 +420,10 @@ export interface ProjectTasks {
 export class ProjectServer extends MCPServerBase {
   readonly name: string;
   override readonly tools: ReadonlyMap<string, AnyTool>;
+  override readonly resources = VIEWS;
   override readonly resourceTemplates;
   override readonly prompts;
+  override readonly apps: Apps;
   override readonly pageSize: number;
   override readonly tasks: Tasks | undefined;
   override readonly changes: Changes | undefined;
@@ -446,7 +458,7 @@ export class ProjectServer extends MCPServerBase {
     this.tools = toolsByName(
       new ListDocuments(this.#repositories),
       new ReadDocument(this.#repositories),
-      new SearchDocuments(this.#repositories),
+      new SearchDocumentsWithView(this.#repositories),
       new ReadBlog(this.#repositories),
       new CountMentions(this.#repositories),
       new SummariseDocument(this.#repositories, requestStateKey !== undefined),
@@ -455,6 +467,8 @@ export class ProjectServer extends MCPServerBase {
       // The one tool that writes: served where listeners can hear of what it writes.
       ...(work?.changes === undefined ? [] : [new WriteNote(this.#repositories[0]!)]),
     );
+    // search_documents' view is among its resources: checked here, and declared in server/discover.
+    this.apps = appsOn(this);
     this.changes = work?.changes;
     // Its tasks belong to no principal: the server is public, and anonymous. A task's id, 144
     // random bits, is what reads it, as a document's path is; what it holds is public too.
