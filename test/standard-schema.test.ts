@@ -21,6 +21,8 @@ import {
   MCPServerBase,
   MCPToolBase,
   promptsByName,
+  type StandardSchemaWithJSON,
+  type ToolArguments,
   ToolError,
   toolsByName,
 } from '../src/index.js';
@@ -377,6 +379,68 @@ tools('an x-mcp-header in the JSON Schema a library gives is read as one written
         run: () => 'never',
       }),
     /regional_number: x-mcp-header at/,
+  );
+});
+
+// A tree: Zod's schema refers to itself, and its JSON is cyclic.
+const TreeNode: z.ZodType<{ name: string; children?: { name: string }[] | undefined }> = z.object({
+  name: z.string(),
+  get children() {
+    return z.array(TreeNode).optional();
+  },
+});
+const tree = z.object({ root: TreeNode });
+
+tools('a recursive schema is defined once, in defineTool and as a class field', async () => {
+  const Count = defineTool({
+    name: 'count',
+    title: 'Count',
+    description: 'Counts the nodes of a tree.',
+    argumentsSchema: tree,
+    run: ({ root }) => String(1 + (root.children?.length ?? 0)),
+  });
+  // A schema written as a class field is a new object in every instance: matched by its JSON Schema.
+  class Walk extends MCPToolBase<typeof tree> {
+    readonly name = 'walk';
+    readonly title = 'Walk';
+    readonly description = 'Names the root of a tree.';
+    readonly argumentsSchema = z.object({ root: TreeNode });
+    run({ root }: ToolArguments<typeof tree>) {
+      return root.name;
+    }
+  }
+  assert.is(new Walk().definition(), new Walk().definition());
+  const client = new TestClient(oneServer(new Count(), new Walk()));
+  assert.equal(
+    text(await client.callTool('count', { root: { name: 'a', children: [{ name: 'b' }] } })),
+    '2',
+  );
+  assert.equal(
+    text(await client.callTool('walk', { root: { name: 'a', children: [{ name: 7 }] } })),
+    'invalid arguments for walk: root.children.0.name: Invalid input: expected string, received number',
+  );
+});
+
+tools('two instances of one class with two Valibot schemas are two tools', async () => {
+  class Echo extends MCPToolBase<StandardSchemaWithJSON<{ [key: string]: unknown }>> {
+    readonly title = 'Echo';
+    readonly description = 'Says its arguments back.';
+    constructor(
+      readonly name: string,
+      readonly argumentsSchema: StandardSchemaWithJSON<{ [key: string]: unknown }>,
+    ) {
+      super();
+    }
+    run(args: { [key: string]: unknown }) {
+      return JSON.stringify(args);
+    }
+  }
+  const byText = new Echo('same', toStandardJsonSchema(v.object({ text: v.string() })));
+  const byCount = new Echo('same', toStandardJsonSchema(v.object({ count: v.number() })));
+  assert.is.not(byText.definition(), byCount.definition());
+  assert.equal(
+    text(await new TestClient(oneServer(byCount)).callTool('same', { count: 2 })),
+    '{"count":2}',
   );
 });
 

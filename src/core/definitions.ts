@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { givenJsonSchema } from '../standard-schema/json-schema-of.js';
 
 /**
  * @internal A class that a `define*()` function made, with its fields: each that the spec gives,
@@ -61,7 +62,9 @@ export function definedOnce<Entry>(
   }
   let found = known.find((one) => one.fields.every((field, index) => field === fields[index]));
   if (found === undefined) {
-    const json = JSON.stringify(fields);
+    // A Standard Schema is matched by the JSON Schema it gives: its own JSON may be cyclic (a
+    // recursive Zod schema), or the same for any two (Valibot's).
+    const json = JSON.stringify(fields.map((field) => givenJsonSchema(field) ?? field));
     found = known.find((one) => one.json === json);
     if (found === undefined) {
       found = { fields, json, entry: build() };
