@@ -46,10 +46,10 @@ import { build, type Plugin } from 'esbuild';
  * read, skillsIn() with its template, manifests and digests, skills/list, skills/get and
  * resources/directory/read, while the Tasks extension's offer moved to tasksIn(): 37.31 KiB; then
  * 0.06 KiB for prompts of a Standard Schema: 37.37 KiB; then MCP Apps: defineAppView(),
- * withAppView(), appsOn() and supportsApps(), 0.90 KiB: 38.27 KiB; then 0.04 KiB for a Standard
- * Schema matched by the JSON Schema it gives: 38.31 KiB), and a small margin. 14 KiB is the aim.
+ * withAppView(), appsOn() and supportsApps(), 0.90 KiB: 38.27 KiB; then 0.03 KiB for a Standard
+ * Schema matched by the JSON Schema it gives: 38.30 KiB), and a small margin. 14 KiB is the aim.
  */
-export const BUDGET = 38.33 * 1024;
+export const BUDGET = 38.32 * 1024;
 
 /**
  * The budget of a tools-only server's bundle, in gzipped bytes: every server has the handshake, the
@@ -72,9 +72,9 @@ export const BUDGET = 38.33 * 1024;
  * 0.20 KiB for the hooks of Standard Schema: its JSON Schema taken from it when the tool is
  * defined, and its validator's chunk imported, and its parsed arguments awaited, when one is the
  * schema: the validator itself is not in it: 17.23 KiB; then 0.01 KiB for a Standard Schema matched
- * by the JSON Schema it gives: 17.24 KiB); 8 KiB is the aim.
+ * by the JSON Schema it gives: 17.25 KiB, with the extensions' changes since); 8 KiB is the aim.
  */
-export const TOOLS_ONLY_BUDGET = 17.25 * 1024;
+export const TOOLS_ONLY_BUDGET = 17.27 * 1024;
 
 /** What a tools-only server imports. */
 export const TOOLS_ONLY_ENTRY =
