@@ -115,7 +115,7 @@ const CASES: Case[] = [
     args: ['BASE/mcp', '--method', 'resources/templates/list'],
     check: ({ resourceTemplates = [] }) =>
       resourceTemplates.map((template) => template.uriTemplate).join(' ') ===
-      'repo://{repository}/{+path} changelog://{repository}/{version}',
+      'repo://{repository}/{+path} changelog://{repository}/{version} skill://{+path}',
   },
   {
     name: 'resources/read README.md',
