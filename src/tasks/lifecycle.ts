@@ -20,6 +20,7 @@ import {
 } from './task-record.js';
 import {
   aborted,
+  pause,
   type TaskLifecycleOptions,
   type TaskOutcome,
   type TaskRound,
@@ -407,18 +408,3 @@ export class TaskLifecycle {
 }
 
 const ANY = Symbol('any principal');
-
-/** Resolve after `ms`, or at once when the signal aborts. */
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    (timer as { unref?: () => void }).unref?.();
-    if (signal.aborted) done();
-    else signal.addEventListener('abort', done, { once: true });
-  });
-}

@@ -61,3 +61,18 @@ export function aborted(signal: AbortSignal): Promise<undefined> {
     else signal.addEventListener('abort', () => resolve(undefined), { once: true });
   });
 }
+
+/** Resolve after `ms`, or at once when the signal aborts. */
+export function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    (timer as { unref?: () => void }).unref?.();
+    if (signal.aborted) done();
+    else signal.addEventListener('abort', done, { once: true });
+  });
+}
